@@ -1,0 +1,859 @@
+"""The match state machine: deal, turns, draws, challenges, ONE, hand and match end.
+
+Actions in, game-record events out (through ``sink``). ``apply`` checks and records;
+``push``/``pop`` do the same moves silently and undoably so the computer can search
+without copying. Cards and actions are small ints (see ``docs/CORE_API.md``).
+"""
+
+from uno import cards
+from uno.cards import DRAW2, REVERSE, SKIP, W4, WILD, WILD4
+from uno.rng import Rng
+
+try:
+    from micropython import const
+except ImportError:  # plain CPython without Blinka
+
+    def const(x):  # type: ignore[misc,no-redef]
+        return x
+
+
+# Actions beyond card plays (0..63).
+DRAW = const(64)
+PASS = const(65)
+CHALLENGE = const(66)
+ACCEPT = const(67)
+CALL_ONE = const(68)
+NO_ONE = const(69)
+CATCH = const(70)
+NO_CATCH = const(71)
+COLOUR = const(72)  # COLOUR + c chooses colour c for a W turned up first
+
+# Phases: what the actor is asked.
+PH_PLAY = const(0)
+PH_DRAWN = const(1)
+PH_COLOUR = const(2)
+PH_CHALLENGE = const(3)
+PH_STACK = const(4)
+PH_ONE = const(5)
+PH_CATCH = const(6)
+PH_HAND_OVER = const(7)
+PH_MATCH_OVER = const(8)
+PH_NEW = const(9)
+PHASE_NAMES = (
+    "play", "drawn", "colour", "challenge", "stack", "one", "catch", "hand_over", "match_over",
+    "new",
+)
+
+# Journal ops for undo (low 3 bits; seat, card, index above).
+_J_GIVE = const(0)
+_J_TAKE = const(1)
+_J_PILE = const(2)
+_J_DISCARD = const(3)
+_J_SCORE = const(4)
+_J_VOID = const(5)
+_J_LISTS = const(6)
+
+_WD4_CHALLENGE = const(0)
+_WD4_STRICT = const(1)
+_WD4_FREE = const(2)
+_NS_ALTERNATE = const(0)
+_NS_WINNER = const(1)
+_NS_ROTATE = const(2)
+_WHY_NAMES = {DRAW2: "+2", WILD4: "+4"}
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says why. The game is unchanged."""
+
+
+def play_action(card, colour=0):
+    """Action that plays ``card``; for a wild, calling ``colour``."""
+    if (card & 15) >= WILD:
+        return colour << 4 | (card & 15)
+    return card
+
+
+def action_card(a):
+    """The card in hand that play action ``a`` plays."""
+    if (a & 15) >= WILD:
+        return 0x40 | (a & 15)
+    return a
+
+
+def action_colour(a):
+    """The colour a play action leaves active (the called colour for a wild)."""
+    return a >> 4
+
+
+def action_name(a):
+    """Human-readable action: ``R7``, ``W+4 RED``, ``draw``, ``colour BLUE``."""
+    if a < 64:
+        if (a & 15) >= WILD:
+            return cards.name(action_card(a)) + " " + cards.COLOUR_NAMES[a >> 4]
+        return cards.name(a)
+    if a >= COLOUR:
+        return "colour " + cards.COLOUR_NAMES[a - COLOUR]
+    return ("draw", "pass", "challenge", "accept", "call ONE", "no ONE", "catch", "no catch")[
+        a - DRAW
+    ]
+
+
+def parse_action(text):
+    """Inverse of ``action_name`` (also ``W+4:R`` / ``W B``); ValueError naming bad text."""
+    t = text.strip()
+    low = t.lower()
+    for a in range(DRAW, COLOUR):
+        if action_name(a) == low:
+            return a
+    if low.startswith("colour "):
+        return COLOUR + _colour_index(t[7:])
+    parts = t.replace(":", " ").split()
+    card = cards.parse(parts[0])
+    if (card & 15) >= WILD:
+        if len(parts) != 2:
+            raise ValueError("a wild needs a colour: %r" % text)
+        return play_action(card, _colour_index(parts[1]))
+    if len(parts) != 1:
+        raise ValueError("not an action: %r" % text)
+    return card
+
+
+def _colour_index(text):
+    t = text.strip().upper()
+    for i in range(4):
+        if t == cards.COLOUR_NAMES[i] or t == cards.COLOUR_LETTERS[i]:
+            return i
+    raise ValueError("not a colour: %r" % text)
+
+
+class Observation:
+    """What one seat may see: its own hand and everything public."""
+
+    def __init__(self, g, seat):
+        self.seat = seat
+        self.hand = list(g.hands[seat])
+        self.top = g.discard[-1] if g.discard else -1
+        self.colour = g.colour
+        self.counts = [len(h) for h in g.hands]
+        self.actor = g.actor
+        self.phase = g.phase
+        self.direction = g.direction
+        self.pending = g.pending
+        self.pend_kind = g.pend_kind
+        self.drawn = g.drawn if seat == g.actor else -1
+        self.discard = list(g.discard)
+        self.scores = list(g.scores)
+        self.rules = g.rules
+        self.nseats = g.nseats
+        self.hand_no = g.hand_no
+        self.pile_count = len(g.pile)
+        self.prev_colour = g.prev_colour
+        self.w4_seat = g.w4_seat
+        self.one_seat = g.one_seat
+        self.catch_n = g.catch_n
+        self.passes = g.passes
+        self.void = list(g.void)
+        self.legal = g.legal_actions() if seat == g.actor else []
+
+
+class Game:
+    """One match of UNO under ``rules`` (a ``uno.rules.Rules``), seeded by ``seed``."""
+
+    def __init__(self, rules, seed=1, sink=None, names=None):
+        self.rules = rules
+        self.seed = seed
+        self.sink = sink
+        self.names = names
+        self.nseats = n = rules.nseats
+        self.rng = Rng(seed)
+        self._wd4 = ("challenge", "strict", "free").index(rules.wd4)
+        self._repeat = rules.draw == "repeat"
+        self._limit = rules.hand_limit
+        self._stacking = rules.stacking == "on"
+        self._one_required = rules.one_call == "required"
+        self._penalty = rules.scoring == "penalty"
+        self._next_start = ("alternate", "winner", "rotate").index(rules.next_start)
+        self.hands = [[] for _ in range(n)]  # type: list[list[int]]
+        self.pile = []  # type: list[int]
+        self.discard = []  # type: list[int]
+        self.scores = [0] * n
+        self.last_points = [0] * n
+        self.void = [0] * n
+        self.hand_no = 0
+        self.starter = -1
+        self.dealer = -1
+        self.winner = -1
+        self.match_winner = -1
+        self.colour = 0
+        self.turn = 0
+        self.actor = -1
+        self.direction = 1
+        self.phase = PH_NEW
+        self.pending = 0
+        self.pend_kind = 0
+        self.drawn = -1
+        self.passes = 0
+        self.one_seat = -1
+        self.catch_n = 0
+        self.w4_seat = -1
+        self.w4_guilty = False
+        self.prev_colour = -1
+        self._journal = None  # type: list | None
+        self._frames = []  # type: list[int]
+
+    # ----- records -------------------------------------------------------------------------
+
+    def _rec(self):
+        return self.sink is not None and self._journal is None
+
+    def _emit(self, ev):
+        self.sink(ev)
+
+    @staticmethod
+    def _names(cs):
+        return [cards.name(c) for c in cs]
+
+    def _pile_names(self):
+        return [cards.name(self.pile[i]) for i in range(len(self.pile) - 1, -1, -1)]
+
+    # ----- match and hand set-up -----------------------------------------------------------
+
+    def start(self):
+        """Begin the match: the ``match`` record, a random first starter, the first hand."""
+        if self.sink is not None:
+            names = self.names or list(self.rules.seats)
+            self._emit({"ev": "match", "v": 1, "seed": self.seed, "rules": self.rules.as_dict(),
+                        "seats": list(self.rules.seats), "names": list(names)})
+        self._deal(self.rng.below(self.nseats))
+
+    def next_hand(self):
+        """Deal the next hand of the match (only after a hand is over)."""
+        if self.phase != PH_HAND_OVER:
+            raise IllegalAction("the hand is not over" if self.phase != PH_MATCH_OVER
+                                else "the match is over")
+        if self._next_start == _NS_WINNER:
+            s = self.winner if self.winner >= 0 else self.starter
+        else:
+            # alternate: the seat after the last starter; rotate: the deal passes on one seat,
+            # so the seat after the new dealer (the old starter) starts. Both are starter + 1.
+            s = (self.starter + 1) % self.nseats
+        self._deal(s)
+
+    def _deal(self, starter):
+        n = self.nseats
+        self.hand_no += 1
+        self.starter = starter
+        self.dealer = (starter - 1) % n
+        self.winner = -1
+        self.direction = 1
+        self.pending = 0
+        self.drawn = -1
+        self.passes = 0
+        self.one_seat = -1
+        self.w4_seat = -1
+        self.prev_colour = -1
+        self.void = [0] * n
+        deck = cards.make_deck(self.rules.deck == "acorn")
+        self.rng.shuffle(deck)
+        self.pile = deck
+        self.hands = [[] for _ in range(n)]
+        for _ in range(7):
+            for k in range(n):
+                self.hands[(starter + k) % n].append(deck.pop())
+        top = deck.pop()
+        self.discard = [top]
+        if self.sink is not None:
+            self._emit({"ev": "hand", "n": self.hand_no, "dealer": self.dealer,
+                        "hands": [self._names(h) for h in self.hands], "top": cards.name(top),
+                        "pile": self._pile_names()})
+        while top == W4:
+            # RULES.md: put back at a random position (the top included), turn up the top.
+            self.pile.insert(self.rng.below(len(self.pile) + 1), top)
+            top = self.pile.pop()
+            self.discard[0] = top
+            if self.sink is not None:
+                self._emit({"ev": "returned", "card": "W+4", "top": cards.name(top),
+                            "pile": self._pile_names()})
+        self.colour = top >> 4
+        k = top & 15
+        self.turn = starter
+        if k == WILD:
+            self.colour = 0
+            self._ask(PH_COLOUR, starter)
+            return
+        if k == DRAW2:
+            self._draw(starter, 2, "start")
+            self._ask(PH_PLAY, self._step(starter, 1))
+        elif k == SKIP or (k == REVERSE and n == 2):
+            self._ask(PH_PLAY, self._step(starter, 1))
+        elif k == REVERSE:
+            self.direction = -1
+            self._ask(PH_PLAY, self.dealer)
+        else:
+            self._ask(PH_PLAY, starter)
+
+    # ----- small helpers -------------------------------------------------------------------
+
+    def _step(self, p, k):
+        return (p + k * self.direction) % self.nseats
+
+    def _ask(self, phase, seat):
+        self.phase = phase
+        self.actor = seat
+        self.turn = seat
+
+    def pile_count(self):
+        """Cards in the draw pile."""
+        return len(self.pile)
+
+    @property
+    def top(self):
+        """The top card of the discard pile."""
+        return self.discard[-1]
+
+    def can_draw(self):
+        """True if a card could be drawn (from the pile, or after a reshuffle)."""
+        return len(self.pile) > 0 or len(self.discard) > 1
+
+    def at_limit(self, p):
+        """True if seat ``p`` holds ``hand_limit`` cards (never with no limit)."""
+        return self._limit > 0 and len(self.hands[p]) >= self._limit
+
+    def playable(self, card, hand=None):
+        """True if ``card`` may go on the pile now (W+4 under ``wd4=strict`` checks ``hand``)."""
+        k = card & 15
+        if k >= WILD:
+            if k == WILD4 and self._wd4 == _WD4_STRICT and hand is not None:
+                return not self._holds_colour(hand, self.colour)
+            return True
+        return (card >> 4) == self.colour or k == (self.discard[-1] & 15)
+
+    @staticmethod
+    def _holds_colour(hand, colour):
+        for c in hand:
+            if (c >> 4) == colour:
+                return True
+        return False
+
+    def w4_legal(self, hand):
+        """True if a W+4 from ``hand`` is legal: no other card of the active colour held."""
+        return not self._holds_colour(hand, self.colour)
+
+    # ----- journalled mutations (undo log while a push is open) ----------------------------
+
+    def _give(self, p, c):
+        self.hands[p].append(c)
+        if self._journal is not None:
+            self._journal.append(_J_GIVE | p << 3)
+
+    def _take(self, p, i):
+        c = self.hands[p].pop(i)
+        if self._journal is not None:
+            self._journal.append(_J_TAKE | p << 3 | c << 6 | i << 13)
+        return c
+
+    def _pile_pop(self):
+        c = self.pile.pop()
+        if self._journal is not None:
+            self._journal.append(_J_PILE | c << 6)
+        return c
+
+    def _discard_push(self, c):
+        self.discard.append(c)
+        if self._journal is not None:
+            self._journal.append(_J_DISCARD)
+
+    def _score(self, p, pts):
+        self.scores[p] += pts
+        if self._journal is not None:
+            self._journal.append(_J_SCORE | p << 3 | pts << 6)
+
+    def _set_void(self, p, v):
+        if self._journal is not None:
+            self._journal.append(_J_VOID | p << 3 | self.void[p] << 6)
+        self.void[p] = v
+
+    def _reshuffle(self):
+        if self._journal is not None:
+            self._journal.append((self.pile, self.discard, self.last_points))
+            self._journal.append(_J_LISTS)
+        top = self.discard[-1]
+        pile = self.discard[:-1]
+        self.rng.shuffle(pile)
+        self.pile = pile
+        self.discard = [top]
+        if self._rec():
+            self._emit({"ev": "reshuffle", "pile": self._pile_names()})
+
+    # ----- drawing -------------------------------------------------------------------------
+
+    def _draw(self, p, n, why):
+        """Move up to ``n`` cards to seat ``p`` (hand limit, reshuffle); returns the count."""
+        if self._limit:
+            room = self._limit - len(self.hands[p])
+            if n > room:
+                n = room if room > 0 else 0
+        rec = self._rec()
+        got = []  # type: list[int]
+        given = 0
+        while given < n:
+            if not self.pile:
+                if len(self.discard) <= 1:
+                    break
+                if rec and got:
+                    self._emit({"ev": "draw", "p": p, "cards": self._names(got), "why": why})
+                    got = []
+                self._reshuffle()
+            c = self._pile_pop()
+            self._give(p, c)
+            given += 1
+            if rec:
+                got.append(c)
+        if given:
+            self.passes = 0
+            if why != "turn":
+                self._set_void(p, 0)
+        if rec and (got or given == 0 or n == 0):
+            self._emit({"ev": "draw", "p": p, "cards": self._names(got), "why": why})
+        return given
+
+    # ----- legal actions -------------------------------------------------------------------
+
+    def legal_actions(self):
+        """The actions the actor may take now, as ints (empty when the hand or match is over)."""
+        ph = self.phase
+        p = self.actor
+        acts = []  # type: list[int]
+        if ph == PH_PLAY:
+            hand = self.hands[p]
+            any_play = self._plays(hand, acts, -1)
+            if self.can_draw() and not self.at_limit(p):
+                acts.append(DRAW)
+            elif not any_play or not self.can_draw():
+                acts.append(PASS)
+        elif ph == PH_DRAWN:
+            hand = self.hands[p]
+            if self.playable(self.drawn, hand):
+                self._wild_or_card(self.drawn, acts)
+            if self._repeat and self.can_draw() and not self.at_limit(p):
+                acts.append(DRAW)
+            acts.append(PASS)
+        elif ph == PH_CHALLENGE:
+            acts.append(CHALLENGE)
+            acts.append(ACCEPT)
+            if self._stacking:
+                self._plays(self.hands[p], acts, WILD4)
+        elif ph == PH_STACK:
+            self._plays(self.hands[p], acts, self.pend_kind)
+            acts.append(ACCEPT)
+        elif ph == PH_COLOUR:
+            for c in range(4):
+                acts.append(COLOUR + c)
+        elif ph == PH_ONE:
+            acts.append(CALL_ONE)
+            acts.append(NO_ONE)
+        elif ph == PH_CATCH:
+            acts.append(CATCH)
+            acts.append(NO_CATCH)
+        return acts
+
+    def _plays(self, hand, acts, only_kind):
+        """Append the play actions from ``hand`` (only kind ``only_kind`` if >= 0)."""
+        start = len(acts)
+        strict = self._wd4 == _WD4_STRICT
+        colour = self.colour
+        top_kind = self.discard[-1] & 15
+        w4_ok = True
+        if strict:
+            w4_ok = not self._holds_colour(hand, colour)
+        for c in hand:
+            k = c & 15
+            if only_kind >= 0 and k != only_kind:
+                continue
+            if k >= WILD:
+                if k == WILD4 and not w4_ok:
+                    continue
+                if (k | 0x30) in acts:  # BLUE variant already listed: this wild is done
+                    continue
+                for cc in range(4):
+                    acts.append(cc << 4 | k)
+            elif ((c >> 4) == colour or k == top_kind) and c not in acts:
+                acts.append(c)
+        return len(acts) > start
+
+    @staticmethod
+    def _wild_or_card(card, acts):
+        if (card & 15) >= WILD:
+            for cc in range(4):
+                acts.append(cc << 4 | (card & 15))
+        else:
+            acts.append(card)
+
+    def explain(self, a):
+        """Why action ``a`` is refused now, or None if it is legal."""
+        if a in self.legal_actions():
+            return None
+        ph = self.phase
+        if ph in (PH_HAND_OVER, PH_MATCH_OVER, PH_NEW):
+            return "the hand is over" if ph == PH_HAND_OVER else (
+                "the match is over" if ph == PH_MATCH_OVER else "the match has not started")
+        if not isinstance(a, int) or a < 0 or a >= COLOUR + 4:
+            return "not an action: %r" % (a,)
+        p = self.actor
+        hand = self.hands[p]
+        if ph == PH_COLOUR:
+            return "choose a colour for the wild card first"
+        if ph == PH_ONE:
+            return "call ONE or let the moment pass"
+        if ph == PH_CATCH:
+            return "catch the missed ONE call or let it go"
+        if a < 64:
+            card = action_card(a)
+            if card not in hand:
+                return "you do not hold " + cards.name(card)
+            if ph == PH_DRAWN:
+                return "only the card just drawn (%s) may be played" % cards.name(self.drawn)
+            if ph in (PH_CHALLENGE, PH_STACK):
+                if ph == PH_STACK or self._stacking:
+                    return "only a %s may be stacked now" % (
+                        "+2" if self.pend_kind == DRAW2 else "W+4")
+                return "challenge the W+4 or accept the 4 cards"
+            if (card & 15) == WILD4:
+                return "W+4 only when you hold no %s card" % cards.COLOUR_NAMES[self.colour]
+            top = self.discard[-1]
+            if (top & 15) >= WILD:
+                return "Not playable: needs %s" % cards.COLOUR_NAMES[self.colour]
+            kind = cards.name(top)[1:]
+            return "Not playable: needs %s or a %s" % (cards.COLOUR_NAMES[self.colour], kind)
+        if a == DRAW:
+            if ph in (PH_CHALLENGE, PH_STACK):
+                return "accept the penalty instead of drawing"
+            if self.at_limit(p):
+                return "your hand is full (%d cards)" % self._limit
+            if not self.can_draw():
+                return "no card is left to draw"
+            return "you have already drawn this turn"
+        if a == PASS:
+            if ph in (PH_CHALLENGE, PH_STACK):
+                return "accept the penalty instead of passing"
+            return "draw a card before passing"
+        if a in (CHALLENGE, ACCEPT):
+            return "there is no penalty to %s" % ("challenge" if a == CHALLENGE else "accept")
+        return "%s is not possible now" % action_name(a)
+
+    # ----- applying actions ----------------------------------------------------------------
+
+    def apply(self, a):
+        """Apply one legal action and write its record; IllegalAction (state unchanged) if not."""
+        if a not in self.legal_actions():
+            raise IllegalAction(self.explain(a) or "illegal")
+        self._do(a)
+
+    def push(self, a):
+        """Apply a legal action silently and remember how to undo it (see ``pop``)."""
+        if self._journal is None:
+            self._journal = []
+        self._frames.append(len(self._journal))
+        self._journal.append((self.colour, self.turn, self.actor, self.direction, self.phase,
+                              self.pending, self.pend_kind, self.drawn, self.passes,
+                              self.one_seat, self.catch_n, self.w4_seat, self.w4_guilty,
+                              self.prev_colour, self.winner, self.match_winner, self.rng.state))
+        self._do(a)
+
+    def pop(self):
+        """Undo the last ``push``, restoring the exact state before it."""
+        j = self._journal
+        assert j is not None, "pop without push"
+        start = self._frames.pop()
+        while len(j) > start + 1:
+            op = j.pop()
+            t = op & 7
+            if t == _J_GIVE:
+                self.hands[(op >> 3) & 7].pop()
+            elif t == _J_TAKE:
+                self.hands[(op >> 3) & 7].insert(op >> 13, (op >> 6) & 127)
+            elif t == _J_PILE:
+                self.pile.append((op >> 6) & 127)
+            elif t == _J_DISCARD:
+                self.discard.pop()
+            elif t == _J_SCORE:
+                self.scores[(op >> 3) & 7] -= op >> 6
+            elif t == _J_VOID:
+                self.void[(op >> 3) & 7] = op >> 6
+            else:
+                self.pile, self.discard, self.last_points = j.pop()
+        (self.colour, self.turn, self.actor, self.direction, self.phase, self.pending,
+         self.pend_kind, self.drawn, self.passes, self.one_seat, self.catch_n, self.w4_seat,
+         self.w4_guilty, self.prev_colour, self.winner, self.match_winner,
+         self.rng.state) = j.pop()
+        if not self._frames:
+            self._journal = None
+
+    def _do(self, a):
+        p = self.actor
+        ph = self.phase
+        if a < 64:
+            self._play(p, a)
+        elif a == DRAW:
+            self._turn_draw(p)
+        elif a == PASS:
+            if ph == PH_PLAY:
+                self.passes += 1
+            self.drawn = -1
+            if self._rec():
+                self._emit({"ev": "pass", "p": p})
+            if self.passes >= self.nseats:
+                self._end_hand(-1)
+            else:
+                self._ask(PH_PLAY, self._step(p, 1))
+        elif a == ACCEPT:
+            why = "+2" if self.pend_kind == DRAW2 else "+4"
+            n = self.pending
+            self.pending = 0
+            self._draw(p, n, why)
+            self._ask(PH_PLAY, self._step(p, 1))
+        elif a == CHALLENGE:
+            self._challenge(p)
+        elif a == CALL_ONE:
+            if self._rec():
+                self._emit({"ev": "one", "p": p, "called": True})
+            self._effect(p, self.discard[-1])
+        elif a == NO_ONE:
+            self.catch_n = 1
+            self.phase = PH_CATCH
+            self.actor = self._step(p, 1)
+        elif a == CATCH:
+            q = self.one_seat
+            if self._rec():
+                self._emit({"ev": "one", "p": q, "called": False, "caught": True})
+            self._draw(q, 2, "one")
+            self._effect(q, self.discard[-1])
+        elif a == NO_CATCH:
+            q = self.one_seat
+            if self.catch_n >= self.nseats - 1:
+                if self._rec():
+                    self._emit({"ev": "one", "p": q, "called": False, "caught": False})
+                self._effect(q, self.discard[-1])
+            else:
+                self.catch_n += 1
+                self.actor = self._step(self.actor, 1)
+        else:  # COLOUR + c: the first card turned up was a W
+            self.colour = a - COLOUR
+            if self._rec():
+                self._emit({"ev": "colour", "p": p, "colour": cards.COLOUR_LETTERS[self.colour]})
+            self._ask(PH_PLAY, p)
+
+    def _turn_draw(self, p):
+        if self.phase == PH_PLAY:
+            self._set_void(p, self.void[p] | 1 << self.colour)
+        hand = self.hands[p]
+        c = hand[-1] if self._draw(p, 1, "turn") else -1
+        if c >= 0 and (self._repeat or self.playable(c, hand)):
+            self.drawn = c
+            self.phase = PH_DRAWN
+            return
+        self.drawn = -1
+        if self._rec():
+            self._emit({"ev": "pass", "p": p})
+        self._ask(PH_PLAY, self._step(p, 1))
+
+    def _play(self, p, a):
+        card = action_card(a)
+        hand = self.hands[p]
+        if self.phase == PH_DRAWN:
+            i = len(hand) - 1
+        else:
+            i = hand.index(card)
+        k = card & 15
+        if k == WILD4:
+            self.prev_colour = self.colour
+            self.w4_seat = p
+            self.w4_guilty = self._holds_colour(hand, self.colour)
+        self._take(p, i)
+        self._discard_push(card)
+        self.colour = a >> 4
+        self.drawn = -1
+        self.passes = 0
+        if self._rec():
+            ev = {"ev": "play", "p": p, "card": cards.name(card)}
+            if k >= WILD:
+                ev["colour"] = cards.COLOUR_LETTERS[self.colour]
+            self._emit(ev)
+        left = len(hand)
+        if left == 0:
+            if k == DRAW2 or k == WILD4:
+                self._draw(self._step(p, 1), self.pending + (2 if k == DRAW2 else 4),
+                           _WHY_NAMES[k])
+                self.pending = 0
+            self._end_hand(p)
+            return
+        if left == 1:
+            if self._one_required:
+                self.one_seat = p
+                self.phase = PH_ONE
+                self.actor = p
+                return
+            if self._rec():
+                self._emit({"ev": "one", "p": p, "called": True})
+        self._effect(p, card)
+
+    def _effect(self, p, card):
+        """The played card's effect on turn order and the next seat."""
+        k = card & 15
+        self.one_seat = -1
+        if k < SKIP or k == WILD:
+            self._ask(PH_PLAY, self._step(p, 1))
+        elif k == SKIP or (k == REVERSE and self.nseats == 2):
+            self._ask(PH_PLAY, self._step(p, 2))
+        elif k == REVERSE:
+            self.direction = -self.direction
+            self._ask(PH_PLAY, self._step(p, 1))
+        else:
+            victim = self._step(p, 1)
+            self.pending += 2 if k == DRAW2 else 4
+            self.pend_kind = k
+            if k == WILD4 and self._wd4 == _WD4_CHALLENGE:
+                self._ask(PH_CHALLENGE, victim)
+            elif self._stacking and self._holds_kind(self.hands[victim], k):
+                self._ask(PH_STACK, victim)
+                if not self.legal_actions()[0] < 64:  # a strict W+4 it may not play
+                    self._accept(victim)
+            else:
+                self._accept(victim)
+
+    def _accept(self, victim):
+        n = self.pending
+        self.pending = 0
+        self._draw(victim, n, _WHY_NAMES[self.pend_kind])
+        self._ask(PH_PLAY, self._step(victim, 1))
+
+    @staticmethod
+    def _holds_kind(hand, k):
+        for c in hand:
+            if (c & 15) == k:
+                return True
+        return False
+
+    def _challenge(self, p):
+        q = self.w4_seat
+        guilty = self.w4_guilty
+        n = self.pending
+        self.pending = 0
+        if self._rec():
+            self._emit({"ev": "challenge", "p": p, "target": q, "guilty": guilty})
+        if guilty:
+            self._draw(q, n, "challenge")
+            self._ask(PH_PLAY, p)
+        else:
+            self._draw(p, n + 2, "challenge")
+            self._ask(PH_PLAY, self._step(p, 1))
+
+    # ----- end of a hand -------------------------------------------------------------------
+
+    def _end_hand(self, winner):
+        n = self.nseats
+        pts = [cards.hand_points(h) for h in self.hands]
+        if self._journal is not None:
+            self._journal.append((self.pile, self.discard, self.last_points))
+            self._journal.append(_J_LISTS)
+        self.last_points = pts
+        self.winner = winner
+        self.actor = -1
+        if winner >= 0:
+            if self._penalty:
+                for s in range(n):
+                    if pts[s]:
+                        self._score(s, pts[s])
+            else:
+                total = 0
+                for s in range(n):
+                    total += pts[s]
+                if total:
+                    self._score(winner, total)
+        over = False
+        for s in range(n):
+            if self.scores[s] >= self.rules.target:
+                over = True
+        if over:
+            self.match_winner = self._leader(winner)
+            self.phase = PH_MATCH_OVER
+        else:
+            self.phase = PH_HAND_OVER
+        if self._rec():
+            self._emit({"ev": "hand_end", "winner": winner if winner >= 0 else None,
+                        "points": list(pts), "scores": list(self.scores)})
+            if over:
+                self._emit({"ev": "match_end", "winner": self.match_winner,
+                            "scores": list(self.scores)})
+
+    def _leader(self, went_out):
+        """Match winner: highest total (standard) or lowest (penalty, ties as RULES.md says)."""
+        sc = self.scores
+        if not self._penalty:
+            best = 0
+            for s in range(self.nseats):
+                if sc[s] > sc[best]:
+                    best = s
+            return best
+        low = min(sc)
+        if went_out >= 0 and sc[went_out] == low:
+            return went_out
+        return sc.index(low)
+
+    # ----- observation and determinisation -------------------------------------------------
+
+    def observe(self, seat):
+        """What ``seat`` may see now (its hand, public state, its legal actions if it acts)."""
+        return Observation(self, seat)
+
+    @classmethod
+    def from_observation(cls, obs, rng):
+        """A full game consistent with ``obs``: unseen cards dealt at random (``rng``) to the
+        other hands (avoiding colours each seat showed it lacked) and to the pile."""
+        g = cls(obs.rules, seed=rng.next32())
+        seat = obs.seat
+        g.hand_no = obs.hand_no
+        g.scores = list(obs.scores)
+        g.discard = list(obs.discard)
+        g.colour = obs.colour
+        g.direction = obs.direction
+        g.phase = obs.phase
+        g.actor = obs.actor
+        g.turn = obs.actor
+        g.pending = obs.pending
+        g.pend_kind = obs.pend_kind
+        g.drawn = obs.drawn
+        g.passes = obs.passes
+        g.one_seat = obs.one_seat
+        g.catch_n = obs.catch_n
+        g.w4_seat = obs.w4_seat
+        g.prev_colour = obs.prev_colour
+        g.void = list(obs.void)
+        unseen = cards.make_deck(obs.rules.deck == "acorn")
+        for c in obs.hand:
+            unseen.remove(c)
+        for c in obs.discard:
+            unseen.remove(c)
+        rng.shuffle(unseen)
+        hands = [[] for _ in range(obs.nseats)]  # type: list[list[int]]
+        hands[seat] = list(obs.hand)
+        for s in range(obs.nseats):
+            if s == seat:
+                continue
+            need = obs.counts[s]
+            void = obs.void[s]
+            h = hands[s]
+            if void:
+                i = len(unseen) - 1
+                while i >= 0 and len(h) < need:
+                    c = unseen[i]
+                    if not (c < 0x40 and void >> (c >> 4) & 1):
+                        h.append(unseen.pop(i))
+                    i -= 1
+            while len(h) < need:
+                h.append(unseen.pop())
+        g.hands = hands
+        g.pile = unseen
+        if obs.w4_seat >= 0 and obs.prev_colour >= 0:
+            g.w4_guilty = g._holds_colour(hands[obs.w4_seat], obs.prev_colour)
+        return g

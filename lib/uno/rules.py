@@ -1,0 +1,146 @@
+"""Rule options (RULES.md): validation, the six named presets, and the record form.
+
+Option values are kept as the strings and ints RULES.md names; the game turns them into
+flags once per match, so nothing here is on a hot path.
+"""
+
+SEAT_KINDS = ("human", "easy", "normal", "advanced")
+EMPTY_SEATS = ("", "none", "empty", "-")
+
+_CHOICES = {
+    "deck": ("standard", "acorn"),
+    "wd4": ("challenge", "strict", "free"),
+    "draw": ("one", "repeat"),
+    "stacking": ("off", "on"),
+    "one_call": ("auto", "required"),
+    "scoring": ("standard", "penalty"),
+    "next_start": ("alternate", "winner", "rotate"),
+}
+_NUMBERS = {"hand_limit": (0, 16), "target": (100, 10000), "one_window": (1, 10)}
+# Order of the options in records and messages.
+OPTION_NAMES = (
+    "deck", "seats", "wd4", "draw", "hand_limit", "stacking", "one_call", "one_window",
+    "scoring", "target", "next_start",
+)
+_DEFAULTS = {
+    "deck": "standard", "seats": ("human", "normal"), "wd4": "challenge", "draw": "one",
+    "hand_limit": 0, "stacking": "off", "one_call": "auto", "one_window": 3,
+    "scoring": "standard", "target": 500, "next_start": "alternate",
+}
+PRESETS = {  # type: dict[str, dict]
+    "classic": {},
+    "acorn": {"deck": "acorn"},
+    "pcsig": {"draw": "repeat", "hand_limit": 16, "wd4": "strict"},
+    "windows": {"wd4": "strict", "next_start": "rotate"},
+    "official": {"wd4": "challenge", "one_call": "required", "next_start": "rotate"},
+    "house": {"wd4": "free", "one_call": "required", "next_start": "rotate", "stacking": "on"},
+}
+PRESET_NAMES = ("classic", "acorn", "pcsig", "windows", "official", "house")
+
+
+def _seats(value):
+    if isinstance(value, str):
+        value = value.split(",")
+    seats = []
+    for s in value:
+        s = s.strip().lower()
+        if s in EMPTY_SEATS:
+            continue
+        if s not in SEAT_KINDS:
+            raise ValueError("seats: unknown seat %r (human, easy, normal, advanced or none)" % s)
+        seats.append(s)
+    if len(value) > 4 or not 2 <= len(seats) <= 4:
+        raise ValueError("seats: 2 to 4 occupied seats, got %d" % len(seats))
+    return tuple(seats)
+
+
+def check(name, value):
+    """The validated value of option ``name``; ValueError naming the option otherwise."""
+    if name == "seats":
+        return _seats(value)
+    if name in _CHOICES:
+        v = str(value).strip().lower()
+        if v not in _CHOICES[name]:
+            raise ValueError("%s: %r is not one of %s" % (name, value, ", ".join(_CHOICES[name])))
+        return v
+    if name in _NUMBERS:
+        try:
+            v = int(value)
+        except (TypeError, ValueError):
+            raise ValueError("%s: %r is not a number" % (name, value)) from None
+        lo, hi = _NUMBERS[name]
+        if name == "hand_limit":
+            if v not in (0, 16):
+                raise ValueError("hand_limit: %d is not 0 (none) or 16" % v)
+        elif not lo <= v <= hi:
+            raise ValueError("%s: %d is outside %d-%d" % (name, v, lo, hi))
+        return v
+    raise ValueError("unknown option %r" % name)
+
+
+class Rules:
+    """Every option of RULES.md for one match; construct with keyword options or ``parse``."""
+
+    seats = ("human", "normal")  # type: tuple
+
+    def __init__(self, **options):
+        for k in OPTION_NAMES:
+            setattr(self, k, _DEFAULTS[k])
+        self.update(options)
+
+    def update(self, options):
+        """Set several options from a dict; all are checked before any is set."""
+        checked = {}
+        for k in options:
+            checked[k] = check(k, options[k])
+        for k in checked:
+            setattr(self, k, checked[k])
+        return self
+
+    @classmethod
+    def parse(cls, text, base=None):
+        """Rules from ``"k=v k=v"`` text over ``base`` (a preset name or Rules; Classic)."""
+        r = preset(base) if isinstance(base, str) else (base.copy() if base else cls())
+        opts = {}
+        for tok in text.replace(";", " ").split():
+            if "=" not in tok:
+                raise ValueError("option %r needs a value (name=value)" % tok)
+            k, v = tok.split("=", 1)
+            opts[k.strip().lower()] = v
+        return r.update(opts)
+
+    def copy(self):
+        """An independent copy."""
+        return Rules(**self.as_dict())
+
+    @property
+    def nseats(self):
+        """Number of occupied seats."""
+        return len(self.seats)
+
+    def as_dict(self):
+        """Every option by name, as the ``match`` record writes them."""
+        d = {}
+        for k in OPTION_NAMES:
+            v = getattr(self, k)
+            d[k] = list(v) if k == "seats" else v
+        return d
+
+    def __eq__(self, other):
+        return isinstance(other, Rules) and self.as_dict() == other.as_dict()
+
+    def __repr__(self):
+        return "Rules(%s)" % " ".join("%s=%s" % (k, getattr(self, k)) for k in OPTION_NAMES)
+
+
+def preset(name, **overrides):
+    """The named preset (classic acorn pcsig windows official house) with ``overrides``."""
+    key = name.strip().lower().replace("-", "").replace(" ", "")
+    for alias, real in (("acorn1991", "acorn"), ("pcsig1990", "pcsig"), ("windows1994", "windows")):
+        if key == alias:
+            key = real
+    if key not in PRESETS:
+        raise ValueError("unknown preset %r (%s)" % (name, ", ".join(PRESET_NAMES)))
+    r = Rules(**PRESETS[key])
+    r.update(overrides)
+    return r

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The project's test command: lint, type-check the device code, run the tests.
+#   ./test.sh [pytest args...]     e.g. ./test.sh -k rules -x
+# Runs every step, then exits non-zero if any failed.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+
+tools/bootstrap.sh || exit 1
+
+if [ -z "${DISPLAY:-}" ]; then
+    export SDL_VIDEODRIVER="${SDL_VIDEODRIVER:-dummy}" SDL_AUDIODRIVER="${SDL_AUDIODRIVER:-dummy}"
+fi
+export PYGAME_HIDE_SUPPORT_PROMPT=1
+PY=.venv/bin/python
+failed=()
+
+echo "== ruff"
+"$PY" -m ruff check --quiet . || failed+=(ruff)
+
+# Device code (code.py + lib/) against circuitpython-stubs (config: [tool.mypy] in pyproject.toml).
+targets=()
+[ -f code.py ] && targets+=(code.py)
+if [ -d lib ] && [ -n "$(find lib -name '*.py' -print -quit)" ]; then targets+=(lib); fi
+echo "== mypy ${targets[*]:-(nothing to check yet)}"
+if [ ${#targets[@]} -gt 0 ]; then
+    "$PY" -m mypy "${targets[@]}" || failed+=(mypy)
+fi
+
+echo "== pytest"
+"$PY" -m pytest -q tests "$@" || failed+=(pytest)
+
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "FAILED: ${failed[*]}" >&2
+    exit 1
+fi

@@ -1,0 +1,23 @@
+"""Shared fixtures. Puts lib/ on sys.path, so tests import the core as the device does
+(`import uno.cards`)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+for p in (ROOT / "lib", ROOT / "tests"):
+    if str(p) not in sys.path:
+        sys.path.insert(0, str(p))
+
+import mpy_helpers  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def mpy_core(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The core compiled once per session with mpy-cross (uno/*.mpy); pass it to
+    mpy_helpers.run_micropython / min_heap_kb."""
+    return mpy_helpers.compile_core(tmp_path_factory.mktemp("mpy"))
