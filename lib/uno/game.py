@@ -7,6 +7,7 @@ without copying. Cards and actions are small ints (see ``docs/CORE_API.md``).
 
 from uno import cards
 from uno.cards import DRAW2, REVERSE, SKIP, W4, WILD, WILD4
+from uno.journal import Journal
 from uno.rng import Rng
 
 try:
@@ -44,14 +45,6 @@ PHASE_NAMES = (
     "new",
 )
 
-# Journal ops for undo (low 3 bits; seat, card, index above).
-_J_GIVE = const(0)
-_J_TAKE = const(1)
-_J_PILE = const(2)
-_J_DISCARD = const(3)
-_J_SCORE = const(4)
-_J_VOID = const(5)
-_J_LISTS = const(6)
 
 _WD4_CHALLENGE = const(0)
 _WD4_STRICT = const(1)
@@ -80,83 +73,19 @@ def action_card(a):
     return a
 
 
+def action_name(a):
+    """Human-readable action (``R7``, ``W+4 RED``, ``draw``); see ``uno.notation``."""
+    from uno.notation import action_name as name
+
+    return name(a)
+
+
 def action_colour(a):
     """The colour a play action leaves active (the called colour for a wild)."""
     return a >> 4
 
 
-def action_name(a):
-    """Human-readable action: ``R7``, ``W+4 RED``, ``draw``, ``colour BLUE``."""
-    if a < 64:
-        if (a & 15) >= WILD:
-            return cards.name(action_card(a)) + " " + cards.COLOUR_NAMES[a >> 4]
-        return cards.name(a)
-    if a >= COLOUR:
-        return "colour " + cards.COLOUR_NAMES[a - COLOUR]
-    return ("draw", "pass", "challenge", "accept", "call ONE", "no ONE", "catch", "no catch")[
-        a - DRAW
-    ]
-
-
-def parse_action(text):
-    """Inverse of ``action_name`` (also ``W+4:R`` / ``W B``); ValueError naming bad text."""
-    t = text.strip()
-    low = t.lower()
-    for a in range(DRAW, COLOUR):
-        if action_name(a) == low:
-            return a
-    if low.startswith("colour "):
-        return COLOUR + _colour_index(t[7:])
-    parts = t.replace(":", " ").split()
-    card = cards.parse(parts[0])
-    if (card & 15) >= WILD:
-        if len(parts) != 2:
-            raise ValueError("a wild needs a colour: %r" % text)
-        return play_action(card, _colour_index(parts[1]))
-    if len(parts) != 1:
-        raise ValueError("not an action: %r" % text)
-    return card
-
-
-def _colour_index(text):
-    t = text.strip().upper()
-    for i in range(4):
-        if t == cards.COLOUR_NAMES[i] or t == cards.COLOUR_LETTERS[i]:
-            return i
-    raise ValueError("not a colour: %r" % text)
-
-
-class Observation:
-    """What one seat may see: its own hand and everything public."""
-
-    def __init__(self, g, seat):
-        self.seat = seat
-        self.hand = list(g.hands[seat])
-        self.top = g.discard[-1] if g.discard else -1
-        self.colour = g.colour
-        self.counts = [len(h) for h in g.hands]
-        self.actor = g.actor
-        self.phase = g.phase
-        self.direction = g.direction
-        self.pending = g.pending
-        self.pend_kind = g.pend_kind
-        self.drawn = g.drawn if seat == g.actor else -1
-        self.discard = list(g.discard)
-        self.scores = list(g.scores)
-        self.rules = g.rules
-        self.nseats = g.nseats
-        self.hand_no = g.hand_no
-        self.pile_count = len(g.pile)
-        self.prev_colour = g.prev_colour
-        self.w4_seat = g.w4_seat
-        self.one_seat = g.one_seat
-        self.catch_n = g.catch_n
-        self.passes = g.passes
-        self.void = list(g.void)
-        self.legal = g.legal_actions() if seat == g.actor else []
-
-
-class Game:
+class Game(Journal):
     """One match of UNO under ``rules`` (a ``uno.rules.Rules``), seeded by ``seed``."""
 
     def __init__(self, rules, seed=1, sink=None, names=None):
@@ -339,52 +268,6 @@ class Game:
         """True if a W+4 from ``hand`` is legal: no other card of the active colour held."""
         return not self._holds_colour(hand, self.colour)
 
-    # ----- journalled mutations (undo log while a push is open) ----------------------------
-
-    def _give(self, p, c):
-        self.hands[p].append(c)
-        if self._journal is not None:
-            self._journal.append(_J_GIVE | p << 3)
-
-    def _take(self, p, i):
-        c = self.hands[p].pop(i)
-        if self._journal is not None:
-            self._journal.append(_J_TAKE | p << 3 | c << 6 | i << 13)
-        return c
-
-    def _pile_pop(self):
-        c = self.pile.pop()
-        if self._journal is not None:
-            self._journal.append(_J_PILE | c << 6)
-        return c
-
-    def _discard_push(self, c):
-        self.discard.append(c)
-        if self._journal is not None:
-            self._journal.append(_J_DISCARD)
-
-    def _score(self, p, pts):
-        self.scores[p] += pts
-        if self._journal is not None:
-            self._journal.append(_J_SCORE | p << 3 | pts << 6)
-
-    def _set_void(self, p, v):
-        if self._journal is not None:
-            self._journal.append(_J_VOID | p << 3 | self.void[p] << 6)
-        self.void[p] = v
-
-    def _reshuffle(self):
-        if self._journal is not None:
-            self._journal.append((self.pile, self.discard, self.last_points))
-            self._journal.append(_J_LISTS)
-        top = self.discard[-1]
-        pile = self.discard[:-1]
-        self.rng.shuffle(pile)
-        self.pile = pile
-        self.discard = [top]
-        if self._rec():
-            self._emit({"ev": "reshuffle", "pile": self._pile_names()})
-
     # ----- drawing -------------------------------------------------------------------------
 
     def _draw(self, p, n, why):
@@ -490,56 +373,12 @@ class Game:
             acts.append(card)
 
     def explain(self, a):
-        """Why action ``a`` is refused now, or None if it is legal."""
+        """Why action ``a`` is refused now, or None if it is legal (see ``uno.explain``)."""
         if a in self.legal_actions():
             return None
-        ph = self.phase
-        if ph in (PH_HAND_OVER, PH_MATCH_OVER, PH_NEW):
-            return "the hand is over" if ph == PH_HAND_OVER else (
-                "the match is over" if ph == PH_MATCH_OVER else "the match has not started")
-        if not isinstance(a, int) or a < 0 or a >= COLOUR + 4:
-            return "not an action: %r" % (a,)
-        p = self.actor
-        hand = self.hands[p]
-        if ph == PH_COLOUR:
-            return "choose a colour for the wild card first"
-        if ph == PH_ONE:
-            return "call ONE or let the moment pass"
-        if ph == PH_CATCH:
-            return "catch the missed ONE call or let it go"
-        if a < 64:
-            card = action_card(a)
-            if card not in hand:
-                return "you do not hold " + cards.name(card)
-            if ph == PH_DRAWN:
-                return "only the card just drawn (%s) may be played" % cards.name(self.drawn)
-            if ph in (PH_CHALLENGE, PH_STACK):
-                if ph == PH_STACK or self._stacking:
-                    return "only a %s may be stacked now" % (
-                        "+2" if self.pend_kind == DRAW2 else "W+4")
-                return "challenge the W+4 or accept the 4 cards"
-            if (card & 15) == WILD4:
-                return "W+4 only when you hold no %s card" % cards.COLOUR_NAMES[self.colour]
-            top = self.discard[-1]
-            if (top & 15) >= WILD:
-                return "Not playable: needs %s" % cards.COLOUR_NAMES[self.colour]
-            kind = cards.name(top)[1:]
-            return "Not playable: needs %s or a %s" % (cards.COLOUR_NAMES[self.colour], kind)
-        if a == DRAW:
-            if ph in (PH_CHALLENGE, PH_STACK):
-                return "accept the penalty instead of drawing"
-            if self.at_limit(p):
-                return "your hand is full (%d cards)" % self._limit
-            if not self.can_draw():
-                return "no card is left to draw"
-            return "you have already drawn this turn"
-        if a == PASS:
-            if ph in (PH_CHALLENGE, PH_STACK):
-                return "accept the penalty instead of passing"
-            return "draw a card before passing"
-        if a in (CHALLENGE, ACCEPT):
-            return "there is no penalty to %s" % ("challenge" if a == CHALLENGE else "accept")
-        return "%s is not possible now" % action_name(a)
+        from uno.explain import explain
+
+        return explain(self, a)
 
     # ----- applying actions ----------------------------------------------------------------
 
@@ -548,46 +387,6 @@ class Game:
         if a not in self.legal_actions():
             raise IllegalAction(self.explain(a) or "illegal")
         self._do(a)
-
-    def push(self, a):
-        """Apply a legal action silently and remember how to undo it (see ``pop``)."""
-        if self._journal is None:
-            self._journal = []
-        self._frames.append(len(self._journal))
-        self._journal.append((self.colour, self.turn, self.actor, self.direction, self.phase,
-                              self.pending, self.pend_kind, self.drawn, self.passes,
-                              self.one_seat, self.catch_n, self.w4_seat, self.w4_guilty,
-                              self.prev_colour, self.winner, self.match_winner, self.rng.state))
-        self._do(a)
-
-    def pop(self):
-        """Undo the last ``push``, restoring the exact state before it."""
-        j = self._journal
-        assert j is not None, "pop without push"
-        start = self._frames.pop()
-        while len(j) > start + 1:
-            op = j.pop()
-            t = op & 7
-            if t == _J_GIVE:
-                self.hands[(op >> 3) & 7].pop()
-            elif t == _J_TAKE:
-                self.hands[(op >> 3) & 7].insert(op >> 13, (op >> 6) & 127)
-            elif t == _J_PILE:
-                self.pile.append((op >> 6) & 127)
-            elif t == _J_DISCARD:
-                self.discard.pop()
-            elif t == _J_SCORE:
-                self.scores[(op >> 3) & 7] -= op >> 6
-            elif t == _J_VOID:
-                self.void[(op >> 3) & 7] = op >> 6
-            else:
-                self.pile, self.discard, self.last_points = j.pop()
-        (self.colour, self.turn, self.actor, self.direction, self.phase, self.pending,
-         self.pend_kind, self.drawn, self.passes, self.one_seat, self.catch_n, self.w4_seat,
-         self.w4_guilty, self.prev_colour, self.winner, self.match_winner,
-         self.rng.state) = j.pop()
-        if not self._frames:
-            self._journal = None
 
     def _do(self, a):
         p = self.actor
@@ -754,8 +553,7 @@ class Game:
         n = self.nseats
         pts = [cards.hand_points(h) for h in self.hands]
         if self._journal is not None:
-            self._journal.append((self.pile, self.discard, self.last_points))
-            self._journal.append(_J_LISTS)
+            self._journal_lists()
         self.last_points = pts
         self.winner = winner
         self.actor = -1
@@ -804,56 +602,13 @@ class Game:
 
     def observe(self, seat):
         """What ``seat`` may see now (its hand, public state, its legal actions if it acts)."""
+        from uno.observe import Observation
+
         return Observation(self, seat)
 
     @classmethod
     def from_observation(cls, obs, rng):
-        """A full game consistent with ``obs``: unseen cards dealt at random (``rng``) to the
-        other hands (avoiding colours each seat showed it lacked) and to the pile."""
-        g = cls(obs.rules, seed=rng.next32())
-        seat = obs.seat
-        g.hand_no = obs.hand_no
-        g.scores = list(obs.scores)
-        g.discard = list(obs.discard)
-        g.colour = obs.colour
-        g.direction = obs.direction
-        g.phase = obs.phase
-        g.actor = obs.actor
-        g.turn = obs.actor
-        g.pending = obs.pending
-        g.pend_kind = obs.pend_kind
-        g.drawn = obs.drawn
-        g.passes = obs.passes
-        g.one_seat = obs.one_seat
-        g.catch_n = obs.catch_n
-        g.w4_seat = obs.w4_seat
-        g.prev_colour = obs.prev_colour
-        g.void = list(obs.void)
-        unseen = cards.make_deck(obs.rules.deck == "acorn")
-        for c in obs.hand:
-            unseen.remove(c)
-        for c in obs.discard:
-            unseen.remove(c)
-        rng.shuffle(unseen)
-        hands = [[] for _ in range(obs.nseats)]  # type: list[list[int]]
-        hands[seat] = list(obs.hand)
-        for s in range(obs.nseats):
-            if s == seat:
-                continue
-            need = obs.counts[s]
-            void = obs.void[s]
-            h = hands[s]
-            if void:
-                i = len(unseen) - 1
-                while i >= 0 and len(h) < need:
-                    c = unseen[i]
-                    if not (c < 0x40 and void >> (c >> 4) & 1):
-                        h.append(unseen.pop(i))
-                    i -= 1
-            while len(h) < need:
-                h.append(unseen.pop())
-        g.hands = hands
-        g.pile = unseen
-        if obs.w4_seat >= 0 and obs.prev_colour >= 0:
-            g.w4_guilty = g._holds_colour(hands[obs.w4_seat], obs.prev_colour)
-        return g
+        """A full game consistent with ``obs``, unseen cards dealt at random (``rng``)."""
+        from uno.observe import determinize
+
+        return determinize(cls, obs, rng)

@@ -1,0 +1,63 @@
+"""Reasons for refusing an action, in the words of the message bar."""
+
+from uno import cards
+from uno.cards import DRAW2, WILD, WILD4
+from uno.game import (
+    ACCEPT, CHALLENGE, COLOUR, DRAW, PASS, PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN,
+    PH_HAND_OVER, PH_MATCH_OVER, PH_NEW, PH_ONE, PH_STACK, action_card,
+)
+from uno.notation import action_name
+
+
+def explain(g, a):
+    """Why action ``a`` is refused now, or None if it is legal."""
+    if a in g.legal_actions():
+        return None
+    ph = g.phase
+    if ph in (PH_HAND_OVER, PH_MATCH_OVER, PH_NEW):
+        return "the hand is over" if ph == PH_HAND_OVER else (
+            "the match is over" if ph == PH_MATCH_OVER else "the match has not started")
+    if not isinstance(a, int) or a < 0 or a >= COLOUR + 4:
+        return "not an action: %r" % (a,)
+    p = g.actor
+    hand = g.hands[p]
+    if ph == PH_COLOUR:
+        return "choose a colour for the wild card first"
+    if ph == PH_ONE:
+        return "call ONE or let the moment pass"
+    if ph == PH_CATCH:
+        return "catch the missed ONE call or let it go"
+    if a < 64:
+        card = action_card(a)
+        if card not in hand:
+            return "you do not hold " + cards.name(card)
+        if ph == PH_DRAWN:
+            return "only the card just drawn (%s) may be played" % cards.name(g.drawn)
+        if ph in (PH_CHALLENGE, PH_STACK):
+            if ph == PH_STACK or g._stacking:
+                return "only a %s may be stacked now" % (
+                    "+2" if g.pend_kind == DRAW2 else "W+4")
+            return "challenge the W+4 or accept the 4 cards"
+        if (card & 15) == WILD4:
+            return "W+4 only when you hold no %s card" % cards.COLOUR_NAMES[g.colour]
+        top = g.discard[-1]
+        if (top & 15) >= WILD:
+            return "Not playable: needs %s" % cards.COLOUR_NAMES[g.colour]
+        kind = cards.name(top)[1:]
+        return "Not playable: needs %s or a %s" % (cards.COLOUR_NAMES[g.colour], kind)
+    if a == DRAW:
+        if ph in (PH_CHALLENGE, PH_STACK):
+            return "accept the penalty instead of drawing"
+        if g.at_limit(p):
+            return "your hand is full (%d cards)" % g._limit
+        if not g.can_draw():
+            return "no card is left to draw"
+        return "you have already drawn this turn"
+    if a == PASS:
+        if ph in (PH_CHALLENGE, PH_STACK):
+            return "accept the penalty instead of passing"
+        return "draw a card before passing"
+    if a in (CHALLENGE, ACCEPT):
+        return "there is no penalty to %s" % ("challenge" if a == CHALLENGE else "accept")
+    return "%s is not possible now" % action_name(a)
+

@@ -1,0 +1,118 @@
+# mypy: disable-error-code="attr-defined,has-type"
+"""Undo for search: every change to the cards goes through these methods, which log its
+inverse while a ``push`` is open; ``pop`` replays the log backwards (python-chess push/pop).
+
+A mix-in of ``uno.game.Game``, in its own module so the badge loads the game in two halves.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # plain CPython without Blinka
+
+    def const(x):  # type: ignore[misc,no-redef]
+        return x
+
+
+# Journal ops for undo (low 3 bits; seat, card, index above).
+_J_GIVE = const(0)
+_J_TAKE = const(1)
+_J_PILE = const(2)
+_J_DISCARD = const(3)
+_J_SCORE = const(4)
+_J_VOID = const(5)
+_J_LISTS = const(6)
+
+
+class Journal:
+    """Card moves that can be undone; state lives in the ``Game`` that mixes this in."""
+
+    _journal = None  # type: list | None
+
+    def push(self, a):
+        """Apply a legal action silently and remember how to undo it (see ``pop``)."""
+        if self._journal is None:
+            self._journal = []
+        self._frames.append(len(self._journal))
+        self._journal.append((self.colour, self.turn, self.actor, self.direction, self.phase,
+                              self.pending, self.pend_kind, self.drawn, self.passes,
+                              self.one_seat, self.catch_n, self.w4_seat, self.w4_guilty,
+                              self.prev_colour, self.winner, self.match_winner, self.rng.state))
+        self._do(a)  # type: ignore[attr-defined]
+
+    def pop(self):
+        """Undo the last ``push``, restoring the exact state before it."""
+        j = self._journal
+        assert j is not None, "pop without push"
+        start = self._frames.pop()
+        while len(j) > start + 1:
+            op = j.pop()
+            t = op & 7
+            if t == _J_GIVE:
+                self.hands[(op >> 3) & 7].pop()
+            elif t == _J_TAKE:
+                self.hands[(op >> 3) & 7].insert(op >> 13, (op >> 6) & 127)
+            elif t == _J_PILE:
+                self.pile.append((op >> 6) & 127)
+            elif t == _J_DISCARD:
+                self.discard.pop()
+            elif t == _J_SCORE:
+                self.scores[(op >> 3) & 7] -= op >> 6
+            elif t == _J_VOID:
+                self.void[(op >> 3) & 7] = op >> 6
+            else:
+                self.pile, self.discard, self.last_points = j.pop()
+        (self.colour, self.turn, self.actor, self.direction, self.phase, self.pending,
+         self.pend_kind, self.drawn, self.passes, self.one_seat, self.catch_n, self.w4_seat,
+         self.w4_guilty, self.prev_colour, self.winner, self.match_winner,
+         self.rng.state) = j.pop()
+        if not self._frames:
+            self._journal = None
+
+    def _give(self, p, c):
+        self.hands[p].append(c)
+        if self._journal is not None:
+            self._journal.append(_J_GIVE | p << 3)
+
+    def _take(self, p, i):
+        c = self.hands[p].pop(i)
+        if self._journal is not None:
+            self._journal.append(_J_TAKE | p << 3 | c << 6 | i << 13)
+        return c
+
+    def _pile_pop(self):
+        c = self.pile.pop()
+        if self._journal is not None:
+            self._journal.append(_J_PILE | c << 6)
+        return c
+
+    def _discard_push(self, c):
+        self.discard.append(c)
+        if self._journal is not None:
+            self._journal.append(_J_DISCARD)
+
+    def _score(self, p, pts):
+        self.scores[p] += pts
+        if self._journal is not None:
+            self._journal.append(_J_SCORE | p << 3 | pts << 6)
+
+    def _set_void(self, p, v):
+        if self._journal is not None:
+            self._journal.append(_J_VOID | p << 3 | self.void[p] << 6)
+        self.void[p] = v
+
+    def _reshuffle(self):
+        if self._journal is not None:
+            self._journal.append((self.pile, self.discard, self.last_points))
+            self._journal.append(_J_LISTS)
+        top = self.discard[-1]
+        pile = self.discard[:-1]
+        self.rng.shuffle(pile)
+        self.pile = pile
+        self.discard = [top]
+        if self._rec():
+            self._emit({"ev": "reshuffle", "pile": self._pile_names()})
+
+    def _journal_lists(self):
+        if self._journal is not None:
+            self._journal.append((self.pile, self.discard, self.last_points))
+            self._journal.append(_J_LISTS)
