@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-for p in (ROOT / "lib", ROOT / "tests"):
+for p in (ROOT / "lib", ROOT / "tests", ROOT / "tools"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 

@@ -182,8 +182,7 @@ class Game(Journal):
         self.w4_seat = -1
         self.prev_colour = -1
         self.void = [0] * n
-        deck = cards.make_deck(self.rules.deck == "acorn")
-        self.rng.shuffle(deck)
+        deck = self._new_deck()
         self.pile = deck
         self.hands = [[] for _ in range(n)]
         for _ in range(7):
@@ -196,9 +195,7 @@ class Game(Journal):
                         "hands": [self._names(h) for h in self.hands], "top": cards.name(top),
                         "pile": self._pile_names()})
         while top == W4:
-            # RULES.md: put back at a random position (the top included), turn up the top.
-            self.pile.insert(self.rng.below(len(self.pile) + 1), top)
-            top = self.pile.pop()
+            top = self._put_back(top)
             self.discard[0] = top
             if self.sink is not None:
                 self._emit({"ev": "returned", "card": "W+4", "top": cards.name(top),
@@ -220,6 +217,18 @@ class Game(Journal):
             self._ask(PH_PLAY, self.dealer)
         else:
             self._ask(PH_PLAY, starter)
+
+    def _new_deck(self):
+        """The shuffled deck of a new hand (dealt from its end)."""
+        deck = cards.make_deck(self.rules.deck == "acorn")
+        self.rng.shuffle(deck)
+        return deck
+
+    def _put_back(self, card):
+        """RULES.md: a W+4 turned up first goes back at a random position (the top included);
+        returns the card turned up instead."""
+        self.pile.insert(self.rng.below(len(self.pile) + 1), card)
+        return self.pile.pop()
 
     # ----- small helpers -------------------------------------------------------------------
 
