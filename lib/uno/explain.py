@@ -31,7 +31,7 @@ def explain(g, a):
         card = action_card(a)
         if card not in hand:
             return "you do not hold " + cards.name(card)
-        if ph == PH_DRAWN:
+        if ph == PH_DRAWN and card != g.drawn:
             return "only the card just drawn (%s) may be played" % cards.name(g.drawn)
         if ph in (PH_CHALLENGE, PH_STACK):
             if ph == PH_STACK or g._stacking:

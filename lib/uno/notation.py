@@ -23,7 +23,7 @@ def parse_action(text):
     t = text.strip()
     low = t.lower()
     for a in range(DRAW, COLOUR):
-        if action_name(a) == low:
+        if action_name(a).lower() == low:
             return a
     if low.startswith("colour "):
         return COLOUR + _colour_index(t[7:])
