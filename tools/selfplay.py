@@ -19,6 +19,15 @@ for _p in (_here + "/../lib", _here + "/lib", "lib"):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
+try:
+    import micropython  # noqa: F401  (MicroPython, CircuitPython, or Blinka on CPython)
+except ImportError:  # plain CPython without the venv: const() is the identity
+    import types
+
+    _m = types.ModuleType("micropython")
+    _m.const = lambda x: x  # type: ignore[attr-defined]
+    sys.modules["micropython"] = _m
+
 import gc  # noqa: E402
 
 from uno import cards  # noqa: E402

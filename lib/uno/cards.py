@@ -5,12 +5,7 @@ then Skip, Reverse, Draw Two, Wild, Wild Draw Four. A played wild is written bac
 called colour in its colour bits by the game's *actions*, never in a hand.
 """
 
-try:
-    from micropython import const
-except ImportError:  # plain CPython without Blinka
-
-    def const(x):  # type: ignore[misc,no-redef]
-        return x
+from micropython import const
 
 
 RED = const(0)

@@ -10,12 +10,7 @@ from uno.cards import DRAW2, REVERSE, SKIP, W4, WILD, WILD4
 from uno.journal import Journal
 from uno.rng import Rng
 
-try:
-    from micropython import const
-except ImportError:  # plain CPython without Blinka
-
-    def const(x):  # type: ignore[misc,no-redef]
-        return x
+from micropython import const
 
 
 # Actions beyond card plays (0..63).

@@ -5,12 +5,7 @@ inverse while a ``push`` is open; ``pop`` replays the log backwards (python-ches
 A mix-in of ``uno.game.Game``, in its own module so the badge loads the game in two halves.
 """
 
-try:
-    from micropython import const
-except ImportError:  # plain CPython without Blinka
-
-    def const(x):  # type: ignore[misc,no-redef]
-        return x
+from micropython import const
 
 
 # Journal ops for undo (low 3 bits; seat, card, index above).

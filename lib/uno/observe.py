@@ -6,58 +6,42 @@ Kept apart from ``game`` so that a match without computer search loads less code
 from uno import cards
 
 
+# Public scalars every seat may see, copied as they are between a Game and an Observation.
+PUBLIC = (
+    "colour", "actor", "phase", "direction", "pending", "pend_kind", "rules", "nseats",
+    "hand_no", "prev_colour", "w4_seat", "one_seat", "catch_n", "passes",
+)
+
+
 class Observation:
     """What one seat may see: its own hand and everything public."""
 
     def __init__(self, g, seat):
+        for name in PUBLIC:
+            setattr(self, name, getattr(g, name))
         self.seat = seat
         self.hand = list(g.hands[seat])
         self.top = g.discard[-1] if g.discard else -1
-        self.colour = g.colour
         self.counts = [len(h) for h in g.hands]
-        self.actor = g.actor
-        self.phase = g.phase
-        self.direction = g.direction
-        self.pending = g.pending
-        self.pend_kind = g.pend_kind
         self.drawn = g.drawn if seat == g.actor else -1
         self.discard = list(g.discard)
         self.scores = list(g.scores)
-        self.rules = g.rules
-        self.nseats = g.nseats
-        self.hand_no = g.hand_no
         self.pile_count = len(g.pile)
-        self.prev_colour = g.prev_colour
-        self.w4_seat = g.w4_seat
-        self.one_seat = g.one_seat
-        self.catch_n = g.catch_n
-        self.passes = g.passes
         self.void = list(g.void)
         self.legal = g.legal_actions() if seat == g.actor else []
-
 
 
 def determinize(cls, obs, rng):
     """A full game consistent with ``obs``: unseen cards dealt at random (``rng``) to the
     other hands (avoiding colours each seat showed it lacked) and to the pile."""
     g = cls(obs.rules, seed=rng.next32())
+    for name in PUBLIC:
+        setattr(g, name, getattr(obs, name))
     seat = obs.seat
-    g.hand_no = obs.hand_no
+    g.turn = obs.actor
+    g.drawn = obs.drawn
     g.scores = list(obs.scores)
     g.discard = list(obs.discard)
-    g.colour = obs.colour
-    g.direction = obs.direction
-    g.phase = obs.phase
-    g.actor = obs.actor
-    g.turn = obs.actor
-    g.pending = obs.pending
-    g.pend_kind = obs.pend_kind
-    g.drawn = obs.drawn
-    g.passes = obs.passes
-    g.one_seat = obs.one_seat
-    g.catch_n = obs.catch_n
-    g.w4_seat = obs.w4_seat
-    g.prev_colour = obs.prev_colour
     g.void = list(obs.void)
     unseen = cards.make_deck(obs.rules.deck == "acorn")
     for c in obs.hand:
