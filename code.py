@@ -1,0 +1,31 @@
+"""PyBadge entry point: build the hardware, hand it to the app, run the frame loop.
+
+CircuitPython runs this file as ``__main__``. On a PC the file name shadows the standard
+library's ``code`` module whenever the repository root is on sys.path (``python -m pytest``
+imports it through pdb), so importing it must do nothing.
+"""
+
+
+def main():
+    import random
+
+    from uno.hw.pybadge import PyBadge
+    from uno.view.table import View
+
+    hw = PyBadge()
+    # The display tree first, while the heap is still unfragmented: the card sheet is one
+    # 15 KB block. Then the rules core and the computer players.
+    view = View(hw.base)
+
+    from uno.app.main import App
+    from uno.rules import preset
+
+    app = App(hw, preset("classic"), seed=random.getrandbits(30), speed=7, view=view)
+    app.new_match()
+    while True:
+        app.frame()
+        hw.wait_frame()
+
+
+if __name__ == "__main__":
+    main()

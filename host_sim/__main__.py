@@ -1,0 +1,245 @@
+"""python -m host_sim [--headless] [--seed N] [--keys SCRIPT|@FILE] [--screenshot FILE.png]
+                     [--log FILE.jsonl] [--stats] [--preset NAME] [--rules "k=v ..."]
+                     [--seats human,normal] [--speed 1-10] [--no-sound] [--no-render]
+
+Without --headless it opens a window (the 160x128 screen scaled up, the NeoPixels and a key
+legend). Headless it plays the script on a virtual clock; see docs/APP.md.
+"""
+
+import argparse
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if os.path.join(ROOT, "lib") not in sys.path:
+    sys.path.insert(0, os.path.join(ROOT, "lib"))
+
+from host_sim import script as S  # noqa: E402
+from host_sim.hw import HostHardware  # noqa: E402
+
+FRAME_MS = 33
+MAX_FRAMES = 200000  # per token: a match with no human seat still ends at a results page
+SCREEN_PX = 160 * 128
+
+
+def build_rules(args):
+    from uno.rules import Rules, preset
+
+    r = preset(args.preset)
+    opts = {}
+    if args.rules:
+        r = Rules.parse(args.rules, base=r)
+    if args.seats:
+        opts["seats"] = args.seats
+    if opts:
+        r.update(opts)
+    return r
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(prog="python -m host_sim", description=__doc__.split("\n\n")[1],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--headless", action="store_true", help="no window, virtual clock")
+    ap.add_argument("--seed", type=int, default=None, help="seed of the first match")
+    ap.add_argument("--keys", default="", help="input script, or @FILE")
+    ap.add_argument("--screenshot", default=None,
+                    help="PNG of the screen when the script ends (window: of the window)")
+    ap.add_argument("--scale", type=int, default=1, help="screenshot scale (default 1)")
+    ap.add_argument("--log", default=None, help="write the game record (JSON Lines)")
+    ap.add_argument("--stats", action="store_true", help="pixels refreshed per input")
+    ap.add_argument("--preset", default="classic",
+                    help="classic acorn pcsig windows official house")
+    ap.add_argument("--rules", default="", help='options over the preset: "wd4=strict ..."')
+    ap.add_argument("--seats", default="", help="e.g. human,normal,easy")
+    ap.add_argument("--speed", type=int, default=7, help="message speed 1 (slow) - 10 (fast)")
+    ap.add_argument("--no-sound", action="store_true")
+    ap.add_argument("--cpu", choices=("ai", "first"), default="ai",
+                    help="computer players: uno.ai, or 'first' legal action (tests)")
+    ap.add_argument("--no-render", action="store_true",
+                    help="headless: draw only the final screenshot (fast)")
+    ap.add_argument("--quiet", action="store_true", help="headless: do not list sounds")
+    ap.add_argument("--frames", type=int, default=0,
+                    help="window: close after this many frames (smoke tests)")
+    return ap.parse_args(argv)
+
+
+def settle(app, hw, display_stats=False):
+    """Frames until the app waits for the player; returns (frames, pixels, peak, first):
+    pixels redrawn in all those frames, in the largest one and in the first one (the
+    direct answer to the input, before any computer turn)."""
+    frames = 0
+    total = 0
+    peak = 0
+    first = -1
+    while True:
+        hw.advance(FRAME_MS)
+        app.frame()
+        frames += 1
+        px = hw.display.last_pixels
+        if first < 0:
+            first = px
+        total += px
+        if px > peak:
+            peak = px
+        if (app.idle() and not app.sound.busy() and not app.banner_until) or frames >= MAX_FRAMES:
+            return frames, total, peak, first
+
+
+def run_headless(args, keys, out=sys.stdout):
+    from uno.app.main import App
+
+    log = open(args.log, "w") if args.log else None
+    try:
+        hw = HostHardware(headless=True, render=not args.no_render, log=log, out=out)
+        hw.print_sounds = not args.quiet
+        seed = args.seed if args.seed is not None else 1
+        app = App(hw, build_rules(args), seed=seed, speed=args.speed, sound=not args.no_sound,
+              cpu=args.cpu)
+        app.new_match()
+        rows = [("start",) + settle(app, hw, args.stats)]
+        for kind, value, tok in keys:
+            if kind == "wait":
+                frames = total = peak = 0
+                first = -1
+                for _ in range(value):
+                    hw.advance(FRAME_MS)
+                    app.frame()
+                    frames += 1
+                    px = hw.display.last_pixels
+                    if first < 0:
+                        first = px
+                    total += px
+                    peak = max(peak, px)
+                rows.append((tok, frames, total, peak, first))
+                continue
+            hw.press(value)
+            rows.append((tok,) + settle(app, hw, args.stats))
+        if args.stats:
+            for i, (tok, frames, total, peak, first) in enumerate(rows):
+                out.write("stats %3d %-7s frames=%-5d first=%-6d (%5.1f%%) pixels=%-7d (%5.1f%%)"
+                          " peak=%-6d (%5.1f%%)\n"
+                          % (i, tok, frames, first, 100.0 * first / SCREEN_PX, total,
+                             100.0 * total / SCREEN_PX, peak, 100.0 * peak / SCREEN_PX))
+        if args.screenshot:
+            if args.no_render:
+                hw.display.full_render()
+            hw.display.save_png(args.screenshot, args.scale)
+        app.finish()
+        return app, hw, rows
+    finally:
+        if log is not None:
+            log.close()
+
+
+LEGEND = (
+    "Arrows  D-pad",
+    "Return  A (play)",
+    "P       B (draw/pass)",
+    "Tab     SELECT (ONE)",
+    "Esc     START (menu)",
+    "R Y G B pick colour",
+)
+
+
+def run_window(args):
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from uno.app import input as I
+    from uno.app.main import App
+
+    keymap = {
+        pygame.K_LEFT: I.LEFT, pygame.K_RIGHT: I.RIGHT, pygame.K_UP: I.UP,
+        pygame.K_DOWN: I.DOWN, pygame.K_RETURN: I.A, pygame.K_KP_ENTER: I.A,
+        pygame.K_p: I.B, pygame.K_TAB: I.SELECT, pygame.K_ESCAPE: I.START,
+        pygame.K_r: I.PICK_RED, pygame.K_y: I.PICK_YELLOW, pygame.K_g: I.PICK_GREEN,
+        pygame.K_b: I.PICK_BLUE,
+    }
+    log = open(args.log, "w") if args.log else None
+    hw = HostHardware(headless=False, render=True, log=log)
+    pygame.init()
+    scale = 4
+    w, h = 160 * scale, 128 * scale
+    screen = pygame.display.set_mode((w + 230, h))
+    pygame.display.set_caption("UNO - PyBadge simulator")
+    font = pygame.font.Font(None, 24)
+    import random
+
+    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    app = App(hw, build_rules(args), seed=seed, speed=args.speed, sound=not args.no_sound,
+              cpu=args.cpu)
+    app.new_match()
+    clock = pygame.time.Clock()
+    running = True
+    frames = 0
+    while running:
+        frames += 1
+        if args.frames and frames > args.frames:
+            break
+        for ev in pygame.event.get():
+            if ev.type == pygame.QUIT:
+                running = False
+            elif ev.type == pygame.KEYDOWN and ev.key in keymap:
+                hw.press(keymap[ev.key])
+                hw.held |= keymap[ev.key]
+            elif ev.type == pygame.KEYUP and ev.key in keymap:
+                hw.held &= ~keymap[ev.key]
+        app.frame()
+        if app.quit_requested:
+            running = False
+        surf = pygame.surfarray.make_surface(hw.display.rgb().swapaxes(0, 1))
+        screen.fill((24, 24, 24))
+        screen.blit(pygame.transform.scale(surf, (w, h)), (0, 0))
+        x0 = w + 20
+        rgb = hw.rgb
+        col = ((rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255)
+        # the badge's pixels are dim: show them brighter so the colour can be seen
+        boost = tuple(min(255, c * 6) for c in col)
+        for i in range(5):
+            pygame.draw.circle(screen, boost, (x0 + 15 + i * 40, 40), 14)
+            pygame.draw.circle(screen, (90, 90, 90), (x0 + 15 + i * 40, 40), 14, 2)
+        for i, line in enumerate(LEGEND):
+            screen.blit(font.render(line, True, (220, 220, 220)), (x0, 100 + i * 28))
+        pygame.display.flip()
+        clock.tick(1000 // FRAME_MS)
+    if args.screenshot:
+        pygame.image.save(screen, args.screenshot)  # the whole window: screen, lights, legend
+    app.finish()
+    if log is not None:
+        log.close()
+    pygame.quit()
+
+
+def main(argv=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    keys_text = args.keys
+    if keys_text.startswith("@"):
+        with open(keys_text[1:]) as f:
+            keys_text = f.read()
+    try:
+        keys = S.parse(keys_text)
+    except S.ScriptError as e:
+        sys.stderr.write("host_sim: bad script: %s\n" % e)
+        return 2
+    try:
+        build_rules(args)
+    except ValueError as e:
+        sys.stderr.write("host_sim: %s\n" % e)
+        return 2
+    if not 1 <= args.speed <= 10:
+        sys.stderr.write("host_sim: --speed must be 1-10\n")
+        return 2
+    if args.headless:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        run_headless(args, keys)
+        return 0
+    if keys:
+        sys.stderr.write("host_sim: --keys needs --headless\n")
+        return 2
+    run_window(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,132 @@
+"""The simulator's hardware module: the same interface as lib/uno/hw/pybadge.py.
+
+Headless it runs on a virtual clock (``advance``) and takes presses from a script; with a
+window it reads the keyboard, shows the screen scaled up, the five NeoPixels and a key
+legend, and plays the tones through pygame.
+"""
+
+import contextlib
+import io
+import json
+import os
+import sys
+
+with contextlib.redirect_stdout(io.StringIO()):  # Blinka's "GENERIC_X86 not supported" note
+    import displayio  # noqa: F401
+
+    from host_sim.display import FramebufferDisplay
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class HostHardware:
+    """``headless``: virtual time, no window, no sound device; ``render`` False skips drawing
+    (dirty areas are still tracked); ``log``: a file object for the game record."""
+
+    def __init__(self, headless=True, render=True, log=None, out=None):
+        self.base = ROOT
+        self.headless = headless
+        displayio.release_displays()  # Blinka allows one display per process
+        self.display = FramebufferDisplay(160, 128)
+        self.display.render = render
+        self.log = log
+        self.out = out if out is not None else sys.stdout
+        self.print_sounds = True
+        self._ticks = 0
+        self._pending = 0
+        self.held = 0
+        self.rgb = 0
+        self.rgb_log = []  # (ms, 0xRRGGBB) every time the NeoPixels change
+        self.sounds = []  # (ms, name) of every sound started, for tests
+        self.refreshes = 0
+        self.skip_refresh = False  # fuzzing: no displayio work at all between screenshots
+        self.pixels_total = 0
+        self._mixer = None
+        self._tones = {}
+        self._channel = None
+
+    # ----- time ----------------------------------------------------------------------------
+
+    def ticks(self):
+        if self.headless:
+            return self._ticks
+        import time
+
+        return int(time.monotonic() * 1000)
+
+    def advance(self, ms):
+        self._ticks += ms
+
+    # ----- input ---------------------------------------------------------------------------
+
+    def press(self, mask):
+        self._pending |= mask
+
+    def poll(self):
+        p = self._pending
+        self._pending = 0
+        return p
+
+    # ----- display -------------------------------------------------------------------------
+
+    def show(self, group):
+        self.display.root_group = group
+
+    def refresh(self):
+        if self.skip_refresh:
+            return
+        self.display.refresh()
+        self.refreshes += 1
+        self.pixels_total += self.display.last_pixels
+
+    # ----- sound and lights ----------------------------------------------------------------
+
+    def sound_name(self, name, enabled):
+        self.sounds.append((self._ticks, name))
+        if self.headless and self.print_sounds:
+            self.out.write("sound %s%s\n" % (name, "" if enabled else " (muted)"))
+
+    def tone(self, freq):
+        if self.headless:
+            return
+        try:
+            import pygame
+        except ImportError:
+            return
+        if self._mixer is None:
+            try:
+                if not pygame.mixer.get_init():
+                    pygame.mixer.init(frequency=22050, size=-16, channels=1)
+                self._mixer = pygame.mixer.get_init()
+            except pygame.error:
+                self._mixer = False
+        if not self._mixer:
+            return
+        if self._channel is not None:
+            self._channel.stop()
+            self._channel = None
+        if freq <= 0:
+            return
+        snd = self._tones.get(freq)
+        if snd is None:
+            import numpy as np
+
+            rate, _size, channels = self._mixer
+            n = max(1, int(rate / freq))
+            t = np.arange(n)
+            wave = (np.sin(2 * np.pi * t / n) * 6000).astype(np.int16)
+            if channels > 1:
+                wave = np.ascontiguousarray(np.repeat(wave[:, None], channels, axis=1))
+            snd = pygame.sndarray.make_sound(wave)
+            self._tones[freq] = snd
+        self._channel = snd.play(loops=-1)
+
+    def pixels(self, rgb):
+        self.rgb = rgb
+        self.rgb_log.append((self._ticks, rgb))
+
+    # ----- the game record -----------------------------------------------------------------
+
+    def record(self, ev):
+        if self.log is not None:
+            self.log.write(json.dumps(ev, separators=(",", ":")) + "\n")

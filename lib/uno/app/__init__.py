@@ -1,0 +1,1 @@
+"""The game a player holds: screens as small state machines over one display tree."""

@@ -1,0 +1,301 @@
+"""Small screens over the table: colour picker, challenge prompt, pause menu, results, idle.
+
+Each is a state machine with ``open()``, ``update(pressed, now)`` and nothing else; they
+draw into the pop-up panel or the results page the view built at start-up.
+"""
+
+from uno import cards
+from uno import game as G
+from uno.app.input import A, B, DOWN, LEFT, PICKS, RIGHT, START, UP
+from uno.view import layout as L
+
+# Colour picker: the D-pad points at a colour.
+_PICK_DIRS = (UP, RIGHT, DOWN, LEFT)  # RED YELLOW GREEN BLUE
+_PICK_LABEL = ((11, 1), (14, 3), (11, 5), (3, 3))  # (col, row) of each colour's name
+
+
+class Picker:
+    """Choose the colour for a wild: D-pad points, A confirms; on the PC R/Y/G/B pick."""
+
+    def __init__(self, app):
+        self.app = app
+        self.sel = 0
+        self.card = -1
+
+    def open(self, default, card):
+        self.sel = default
+        self.card = card
+        v = self.app.view
+        t = v.popup_text
+        t.clear()
+        t.write(0, "CHOOSE A COLOUR", align=1)
+        for c in range(4):
+            col, row = _PICK_LABEL[c]
+            t.write(row, cards.COLOUR_NAMES[c], col, 6)
+        t.write(6, "D-pad + A", align=1)
+        self._mark()
+        v.show_popup(picker=True)
+
+    def _mark(self):
+        self.app.view.picker_select(self.sel)
+        t = self.app.view.popup_text
+        for c in range(4):
+            col, row = _PICK_LABEL[c]
+            t.set_tile(col + len(cards.COLOUR_NAMES[c]), row, L.GLYPH_LEFT if c == self.sel else 0)
+
+    def update(self, pressed, now):
+        if not pressed:
+            return
+        if pressed & PICKS:
+            for c in range(4):
+                if pressed & (1 << (8 + c)):
+                    self._done(c, now)
+                    return
+        for c in range(4):
+            if pressed & _PICK_DIRS[c]:
+                self.sel = c
+                self._mark()
+                return
+        if pressed & A:
+            self._done(self.sel, now)
+        elif pressed & START:
+            self.app.pause()
+
+    def _done(self, colour, now):
+        app = self.app
+        app.close()
+        app.table.colour_chosen(self.card, colour, now)
+
+
+class Challenge:
+    """A W+4 against you under wd4=challenge: A challenges, B takes the cards."""
+
+    def __init__(self, app):
+        self.app = app
+        self.stack = False
+
+    def open(self, who, pending):
+        v = self.app.view
+        t = v.prompt
+        t.write(0, "%s played W+4!" % who, align=1)
+        self.stack = self._stack_action() >= 0
+        t.write(1, "Challenge it?" if not self.stack else "Challenge? DOWN: stack +4",
+                align=1)
+        t.write(2, "A: yes   B: no, take %d" % pending, align=1)
+        v.show_prompt()
+
+    def _stack_action(self):
+        """A W+4 play the rules allow instead (stacking=on), or -1."""
+        for a in self.app.table.g.legal_actions():
+            if a < 64 and (a & 15) == cards.WILD4:
+                return a
+        return -1
+
+    def update(self, pressed, now):
+        if pressed & A:
+            self.app.close()
+            self.app.table.challenge_answer(True, now)
+        elif pressed & B:
+            self.app.close()
+            self.app.table.challenge_answer(False, now)
+        elif pressed & DOWN and self._stack_action() >= 0:
+            app = self.app
+            app.close()
+            app.pick_colour(app.table._colour_for(cards.W4), cards.W4)
+        elif pressed & START:
+            self.app.pause()
+
+
+_MENU = ("Resume", "New match", "Sound", "Quit")
+
+
+class Pause:
+    """START: resume, new match, sound on/off, quit."""
+
+    def __init__(self, app):
+        self.app = app
+        self.sel = 0
+        self.saved_msg = ""
+
+    def open(self):
+        self.sel = 0
+        v = self.app.view
+        t = v.popup_text
+        t.clear()
+        t.write(0, "PAUSED", align=1)
+        self._items()
+        t.write(6, "UP/DOWN + A", align=1)
+        v.show_popup(picker=False)
+
+    def _items(self):
+        t = self.app.view.popup_text
+        for i in range(len(_MENU)):
+            text = _MENU[i]
+            if i == 2:
+                text = "Sound: " + ("on" if self.app.sound.enabled else "off")
+            t.write(1 + i, text, 4, 14)
+            t.set_tile(2, 1 + i, L.GLYPH_RIGHT if i == self.sel else 0)
+
+    def update(self, pressed, now):
+        if not pressed:
+            return
+        app = self.app
+        if pressed & (START | B):
+            app.close()
+            return
+        if pressed & UP:
+            self.sel = (self.sel - 1) % len(_MENU)
+            self._items()
+        elif pressed & DOWN:
+            self.sel = (self.sel + 1) % len(_MENU)
+            self._items()
+        elif pressed & A:
+            if self.sel == 0:
+                app.close()
+            elif self.sel == 1:
+                app.close_all()
+                app.leave_match()
+                app.new_match()
+            elif self.sel == 2:
+                app.sound.enabled = not app.sound.enabled
+                if not app.sound.enabled:
+                    app.sound.stop()
+                self._items()
+            else:
+                app.close_all()
+                app.leave_match()
+                app.idle_screen()
+
+
+class Results:
+    """After a hand: points, running scores, the computer's cards when you beat it.
+    After a match: the winner and "play another match?"."""
+
+    def __init__(self, app):
+        self.app = app
+        self.match_over = False
+
+    def open(self):
+        app = self.app
+        tb = app.table
+        g = tb.g
+        v = app.view
+        t = v.results_text
+        t.clear()
+        self.match_over = g.phase == G.PH_MATCH_OVER
+        w = g.winner
+        names = tb.names
+        if self.match_over:
+            mw = g.match_winner
+            t.write(0, "YOU WIN THE MATCH!" if mw == tb.seat else "%s WINS THE MATCH" % names[mw],
+                    align=1)
+        elif w < 0:
+            t.write(0, "HAND %d: NO WINNER" % g.hand_no, align=1)
+        elif w == tb.seat:
+            t.write(0, "HAND %d: YOU WIN!" % g.hand_no, align=1)
+        else:
+            t.write(0, "HAND %d: %s WINS" % (g.hand_no, names[w]), align=1)
+        pts = g.last_points
+        if w >= 0 and g.rules.scoring == "standard":
+            total = 0
+            for s in range(g.nseats):
+                total += pts[s]
+            t.write(1, "%s score%s %d points" % ("You" if w == tb.seat else names[w],
+                                                 "" if w == tb.seat else "s", total), align=1)
+        elif w >= 0:
+            t.write(1, "Cards left count against", align=1)
+        t.write(2, "        LEFT  TOTAL /%d" % g.rules.target)
+        for s in range(g.nseats):
+            t.write(3 + s, "%-6s %5d %6d" % (names[s], pts[s], g.scores[s]), 1)
+        # Acorn: when you beat the computer, its remaining cards are shown
+        show = []
+        if w == tb.seat:
+            for s in range(g.nseats):
+                if s != tb.seat and g.hands[s]:
+                    show = g.hands[s]
+                    if g.nseats <= 3:
+                        left = len(show) - 8
+                        t.write(6, "%s held:%s" % (names[s], " +%d more" % left if left > 0
+                                                   else ""), 1)
+                    break
+        v.set_results_cards(show)
+        v.hide_popup()
+        v.show_results(True)
+        app.lights.colour = -1
+        if self.match_over:
+            v.message("Another match? A yes B no")
+        else:
+            v.message("A: next hand")
+
+    def update(self, pressed, now):
+        app = self.app
+        if pressed & A:
+            app.close_all()
+            app.view.show_results(False)
+            if self.match_over:
+                app.new_match()
+            else:
+                app.next_hand()
+        elif pressed & B and self.match_over:
+            app.close_all()
+            app.in_match = False
+            app.idle_screen()
+
+
+class Idle:
+    """No match running (after quit): a stand-in for the title screen of a later issue."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def open(self):
+        v = self.app.view
+        t = v.results_text
+        t.clear()
+        t.write(1, "U N O", align=1)
+        t.write(3, "PyBadge edition", align=1)
+        t.write(5, "A: new match", align=1)
+        v.set_results_cards([])
+        v.hide_popup()
+        v.show_results(True)
+        v.message("")
+        self.app.lights.colour = -1
+
+    def update(self, pressed, now):
+        if pressed & (A | START):
+            app = self.app
+            app.close_all()
+            app.view.show_results(False)
+            app.new_match()
+
+
+class Handover:
+    """Hot-seat play (two or more human seats): the hand is hidden until the next player
+    has the badge."""
+
+    def __init__(self, app):
+        self.app = app
+        self.seat = 0
+
+    def open(self, seat):
+        self.seat = seat
+        app = self.app
+        v = app.view
+        t = v.results_text
+        t.clear()
+        t.write(1, "Pass the badge to", align=1)
+        t.write(3, app.table.names[seat], align=1)
+        t.write(5, "A: ready", align=1)
+        v.set_results_cards([])
+        v.hide_popup()
+        v.show_results(True)
+        v.message("%s, your turn next" % app.table.names[seat])
+
+    def update(self, pressed, now):
+        if pressed & A:
+            app = self.app
+            app.close()
+            app.view.show_results(False)
+            app.table.take_seat(self.seat, now)
+        elif pressed & START:
+            self.app.pause()

@@ -1,0 +1,563 @@
+"""The table: a match in play. Human input, computer turns step by step, messages, sounds.
+
+The table owns the match (``uno.game.Game``); the pop-ups it needs (colour picker,
+challenge prompt, pause menu, results) are separate screens it pushes and that answer
+through a callback, so later screens can be added without touching this one.
+"""
+
+from uno import cards
+from uno import game as G
+
+try:
+    from typing import Any  # noqa: F401 (type comments only; CircuitPython has no typing)
+except ImportError:
+    pass
+from uno.app import fx
+from uno.app.input import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
+from uno.view import layout as L
+
+# What the table is doing (``self.mode``).
+_WAIT = 0  # a computer acts next, after the pace delay
+_HUMAN = 1  # waiting for the human
+_FLY = 2  # a card is moving
+_OVER = 3  # hand or match over, results next
+
+_FLY_FRAMES_MS = 40
+
+
+# The core's reasons are written for a wide screen; the message bar holds 26 characters.
+_SHORTER = (
+    ("Not playable: needs ", "Not playable: "),
+    (" or a ", " or "),
+    ("W+4 only when you hold no ", "W+4: you hold "),
+    ("only the card just drawn (", "Only the drawn card ("),
+    (") may be played", ")"),
+    ("you have already drawn this turn", "Already drawn this turn"),
+    ("accept the penalty instead of ", "Take the penalty, not "),
+    ("your hand is full", "Hand full"),
+    ("choose a colour for the wild card first", "Choose a colour first"),
+    ("catch the missed ONE call or let it go", "Catch the ONE call?"),
+    ("call ONE or let the moment pass", "Call ONE (SELECT)"),
+)
+
+
+def fit(text):
+    """``text`` shortened to the message bar's width (26 characters)."""
+    if len(text) <= L.MSG_COLS:
+        return text
+    for long, short in _SHORTER:
+        if long in text:
+            text = text.replace(long, short)
+            if len(text) <= L.MSG_COLS:
+                return text
+    return text[: L.MSG_COLS]
+
+
+class Table:
+    def __init__(self, app):
+        self.app = app
+        self.view = app.view
+        self.g = None  # type: Any
+        self.players = []
+        self.names = []
+        self.seat = 0  # the human seat whose hand is shown
+        self.sel = 0
+        self.offset = 0
+        self.mode = _WAIT
+        self.next_at = 0
+        self.fly_from = (0, 0)
+        self.fly_to = (0, 0)
+        self.fly_t0 = 0
+        self.fly_ms = 1
+        self.fly_actor = -1
+        self.fly_tile = 0
+        self.window_until = 0  # ONE call / catch window for a human
+        self.blink = True
+        self.blink_at = 0
+        self.panel_of = []  # seat -> panel index (0 left, 1 right, 2 top bar), -1 for humans
+        self.over_at = 0
+        self.msg = ""
+
+    # ----- match set-up --------------------------------------------------------------------
+
+    def start_match(self, rules, seed):
+        app = self.app
+        seats = rules.seats
+        n = len(seats)
+        humans = [s for s in range(n) if seats[s] == "human"]
+        cpus = [s for s in range(n) if seats[s] != "human"]
+        names = []
+        for s in range(n):
+            if seats[s] == "human":
+                names.append("YOU" if len(humans) == 1 else "P%d" % (humans.index(s) + 1))
+            else:
+                names.append("CPU" if len(cpus) == 1 else "CPU%d" % (cpus.index(s) + 1))
+        self.names = names
+        self.players = []
+        for s in range(n):
+            human = seats[s] == "human"
+            self.players.append(None if human else app.make_player(seats[s], seed + s))
+        self.seat = humans[0] if humans else 0
+        self.panel_of = self._panels(n)
+        self.g = G.Game(rules, seed=seed, sink=app.sink, names=names)
+        app.events = []
+        self.g.start()
+        self.sel = 0
+        self.offset = 0
+        self.msg = ""
+        self._after_action(self.app.now, None)
+
+    def _panels(self, n):
+        """Seat -> panel: the seat after you sits on your left (play goes clockwise)."""
+        out = []
+        for s in range(n):
+            r = (s - self.seat) % n
+            if r == 0:
+                out.append(-1)
+            elif n == 2 or r == 1:
+                out.append(0)
+            elif r == n - 1:
+                out.append(1)
+            else:
+                out.append(2)
+        return out
+
+    # ----- helpers -------------------------------------------------------------------------
+
+    def human(self, seat):
+        return 0 <= seat < len(self.players) and self.players[seat] is None
+
+    def pace(self):
+        return 2200 - 200 * self.app.speed
+
+    def say(self, text):
+        text = fit(text)
+        self.msg = text
+        self.view.message(text)
+
+    def refuse(self, reason, now):
+        if reason and reason[0].islower():
+            reason = reason[0].upper() + reason[1:]
+        self.say(reason)
+        self.app.sound.play(fx.BUZZ, now)
+
+    def idle(self):
+        return self.mode == _HUMAN
+
+    # ----- the view ------------------------------------------------------------------------
+
+    def sync(self):
+        """Make the table show the game as it is now."""
+        g = self.g
+        v = self.view
+        hand = g.hands[self.seat]
+        n = len(hand)
+        if self.sel >= n:
+            self.sel = n - 1 if n else 0
+        if self.sel < self.offset:
+            self.offset = self.sel
+        elif self.sel >= self.offset + L.HAND_SLOTS:
+            self.offset = self.sel - L.HAND_SLOTS + 1
+        if self.offset > 0 and self.offset + L.HAND_SLOTS > n:
+            self.offset = max(0, n - L.HAND_SLOTS)
+        v.set_hand(hand, self.offset)
+        v.set_discard(g.discard[-1] if g.discard else -1)
+        v.set_colour(g.colour if g.discard else -1)
+        v.set_pile(len(g.pile))
+        self.app.lights.colour = L.COLOUR_RGB[g.colour] if g.discard else -1
+        self._panels_show()
+        self._top()
+        self._arrow()
+
+    def _panels_show(self):
+        g = self.g
+        v = self.view
+        used = [False, False]
+        for s in range(g.nseats):
+            p = self.panel_of[s]
+            if p < 0:
+                continue
+            cnt = len(g.hands[s])
+            active = g.actor == s and g.phase not in (G.PH_HAND_OVER, G.PH_MATCH_OVER)
+            if p == 2:
+                text = "%s %d" % (self.names[s], cnt)
+                if active:
+                    text = ">" + text
+                v.top_right.write(0, text, align=2)
+                continue
+            used[p] = True
+            panel = v.panels[p]
+            panel.show(self.names[s], cnt, g.scores[s], active, cnt == 1)
+            if panel.group.hidden:
+                panel.group.hidden = False
+        for p in range(2):
+            if not used[p] and not v.panels[p].group.hidden:
+                v.panels[p].group.hidden = True
+
+    def _top(self):
+        g = self.g
+        v = self.view
+        a = g.actor
+        if g.phase in (G.PH_HAND_OVER, G.PH_MATCH_OVER):
+            v.top_left.write(0, "HAND OVER")
+        elif a == self.seat and self.human(a):
+            v.top_left.write(0, "YOUR TURN", 0, 9)
+        elif 0 <= a < g.nseats:
+            v.top_left.write(0, self.names[a] + " TURN", 0, 9)
+        # direction of play with 3-4 seats: the next seat sits on your left when it is 1
+        v.top_left.set_tile(9, 0, 0 if g.nseats < 3 else (
+            L.GLYPH_LEFT if g.direction == 1 else L.GLYPH_RIGHT))
+        if g.nseats != 4:
+            v.top_right.write(0, "%s %d/%d" % (self.names[self.seat], g.scores[self.seat],
+                                               g.rules.target), align=2)
+
+    def _arrow(self):
+        g = self.g
+        show = (self.mode == _HUMAN and g.actor == self.seat and not self.app.stack
+                and g.phase in (G.PH_PLAY, G.PH_DRAWN, G.PH_STACK) and self.blink)
+        self.view.set_arrow(self.sel - self.offset, show and len(g.hands[self.seat]) > 0)
+
+    def move(self, d):
+        n = len(self.g.hands[self.seat])
+        if n == 0:
+            return
+        self.sel = (self.sel + d) % n
+        if self.sel < self.offset:
+            self.offset = self.sel
+            self.view.set_hand(self.g.hands[self.seat], self.offset)
+        elif self.sel >= self.offset + L.HAND_SLOTS:
+            self.offset = self.sel - L.HAND_SLOTS + 1
+            self.view.set_hand(self.g.hands[self.seat], self.offset)
+        self.blink = True
+        self.blink_at = self.app.now + 400
+        self._arrow()
+
+    # ----- the frame -----------------------------------------------------------------------
+
+    def update(self, pressed, now):
+        g = self.g
+        if self.mode == _FLY:
+            self._fly_step(now)
+            return
+        if self.mode == _OVER:
+            if now - self.over_at >= 0:
+                self.app.show_results()
+            return
+        if pressed & START:
+            self.app.pause()
+            return
+        if self.mode == _WAIT:
+            if now - self.next_at >= 0:
+                self._computer(now)
+            return
+        # the human's turn
+        if now - self.blink_at >= 0:
+            self.blink = not self.blink
+            self.blink_at = now + (400 if self.blink else 200)
+            self._arrow()
+        ph = g.phase
+        if ph == G.PH_ONE or ph == G.PH_CATCH:
+            if pressed & SELECT:
+                self.act(G.CALL_ONE if ph == G.PH_ONE else G.CATCH, now)
+            elif now - self.window_until >= 0:
+                self.act(G.NO_ONE if ph == G.PH_ONE else G.NO_CATCH, now)
+            return
+        if not pressed:
+            return
+        if pressed & LEFT:
+            self.move(-1)
+        elif pressed & RIGHT:
+            self.move(1)
+        elif pressed & UP:
+            self.move(-L.HAND_SLOTS)
+        elif pressed & DOWN:
+            if ph == G.PH_DRAWN and G.PASS in g.legal_actions() and G.DRAW in g.legal_actions():
+                self.act(G.PASS, now)  # draw=repeat: DOWN passes, B draws again
+            else:
+                self.move(L.HAND_SLOTS)
+        elif pressed & A:
+            self._play_selected(now)
+        elif pressed & B:
+            self._b(now)
+        elif pressed & SELECT:
+            self.say("ONE is called with 1 card left" if g.rules.one_call == "required"
+                     else "ONE is called for you")
+
+    def _b(self, now):
+        g = self.g
+        legal = g.legal_actions()
+        if g.phase == G.PH_STACK:
+            self.act(G.ACCEPT, now)
+        elif G.DRAW in legal:
+            self.act(G.DRAW, now)
+        elif G.PASS in legal:
+            self.act(G.PASS, now)
+        else:
+            self.refuse(g.explain(G.DRAW), now)
+
+    def _play_selected(self, now):
+        g = self.g
+        hand = g.hands[self.seat]
+        if not hand:
+            return
+        card = hand[self.sel]
+        if g.phase == G.PH_DRAWN and self.sel != len(hand) - 1 and card != g.drawn:
+            # point at the drawn card (the last one) and refuse with the rule's reason
+            self.refuse(g.explain(card if card < 64 and (card & 15) < 13
+                                  else G.play_action(card, 0)), now)
+            return
+        if g.phase == G.PH_DRAWN:
+            card = g.drawn
+            legal = g.legal_actions()
+            if not legal or legal[0] >= 64:
+                self.refuse("%s not playable: %s" % (cards.name(card), "B draw, DOWN pass"
+                                                     if G.DRAW in legal else "B pass"), now)
+                return
+        if (card & 15) >= cards.WILD:
+            reason = g.explain(G.play_action(card, 0))
+            if reason is not None:
+                self.refuse(reason, now)
+                return
+            self.app.pick_colour(self._colour_for(card), card)
+            return
+        reason = g.explain(card)
+        if reason is not None:
+            self.refuse(reason, now)
+            return
+        self.act(card, now)
+
+    def _colour_for(self, card):
+        """A good default for the picker: the colour you hold most (after this card)."""
+        counts = [0, 0, 0, 0]
+        for c in self.g.hands[self.seat]:
+            if (c >> 4) < 4:
+                counts[c >> 4] += 1
+        best = 0
+        for c in range(4):
+            if counts[c] > counts[best]:
+                best = c
+        return best
+
+    def colour_chosen(self, card, colour, now):
+        """From the colour picker: play ``card`` calling ``colour`` (card -1: first-card W)."""
+        if card < 0:
+            self.act(G.COLOUR + colour, now)
+        else:
+            self.act(G.play_action(card, colour), now)
+
+    def challenge_answer(self, yes, now):
+        self.act(G.CHALLENGE if yes else G.ACCEPT, now)
+
+    # ----- acting --------------------------------------------------------------------------
+
+    def act(self, a, now):
+        """Apply a human action (already checked where a reason is shown)."""
+        g = self.g
+        reason = g.explain(a)
+        if reason is not None:
+            self.refuse(reason, now)
+            return
+        p = g.actor
+        self.app.events = []
+        g.apply(a)
+        if a < 64:
+            self.app.sound.play(fx.PLAY, now)
+        self._after_action(now, p)
+
+    def _computer(self, now):
+        g = self.g
+        p = g.actor
+        obs = g.observe(p)
+        a = self.players[p].choose(obs)
+        self.app.events = []
+        before = len(g.hands[p])
+        g.apply(a)
+        if a < 64 or (a == G.DRAW and len(g.hands[p]) > before) or a == G.ACCEPT:
+            # show the card travelling between the seat and the piles
+            src = self._seat_xy(p)
+            if a < 64:
+                self._fly(L.card_tile(G.action_card(a)), src, (L.DISCARD_X + 9, L.DISCARD_Y + 14),
+                          now, p)
+            else:
+                self._fly(L.TILE_BACK, (L.PILE_X, L.PILE_Y), src, now, p)
+            return
+        self._after_action(now, p)
+
+    def _seat_xy(self, p):
+        pan = self.panel_of[p] if p < len(self.panel_of) else -1
+        if pan == 0:
+            return (L.LEFT_X + 14, L.PANEL_Y + 12)
+        if pan == 1:
+            return (L.RIGHT_X + 10, L.PANEL_Y + 12)
+        if pan == 2:
+            return (L.WIDTH - 30, 0)
+        return (L.HAND_X + 60, L.HAND_Y)
+
+    def _fly(self, tile, src, dst, now, p):
+        self.fly_tile = tile
+        self.fly_from = src
+        self.fly_to = dst
+        self.fly_t0 = now
+        self.fly_ms = max(80, self.pace() // 3)
+        self.fly_actor = p
+        self.mode = _FLY
+        self.view.show_fly(tile, src[0], src[1])
+
+    def _fly_step(self, now):
+        t = now - self.fly_t0
+        if t >= self.fly_ms:
+            self.view.hide_fly()
+            self._after_action(now, self.fly_actor)
+            return
+        x0, y0 = self.fly_from
+        x1, y1 = self.fly_to
+        self.view.show_fly(self.fly_tile, x0 + (x1 - x0) * t // self.fly_ms,
+                           y0 + (y1 - y0) * t // self.fly_ms)
+
+    def _after_action(self, now, p):
+        """Messages, sounds and the view after an action; decide what happens next."""
+        g = self.g
+        self._describe(self.app.events, now)
+        self.app.events = []
+        # a human's hand shown: after a draw point at the new card
+        if p == self.seat and g.phase == G.PH_DRAWN:
+            self.sel = len(g.hands[self.seat]) - 1
+        if g.phase in (G.PH_HAND_OVER, G.PH_MATCH_OVER):
+            self.mode = _OVER
+            self.over_at = now + self.pace()
+            self.sync()
+            return
+        a = g.actor
+        if self.human(a):
+            if a != self.seat:
+                # hot seat: hide the hand and hand the badge over first
+                self.mode = _HUMAN
+                self.sync()
+                self.app.hand_over_to(a)
+                return
+            self.mode = _HUMAN
+            self.blink = True
+            self.blink_at = now + 400
+            ph = g.phase
+            if ph == G.PH_ONE:
+                self.window_until = now + g.rules.one_window * 1000
+                self.say("SELECT: call ONE!")
+            elif ph == G.PH_CATCH:
+                self.window_until = now + g.rules.one_window * 1000
+                self.say("%s forgot ONE! SELECT" % self.names[g.one_seat])
+            elif ph == G.PH_COLOUR:
+                self.sync()
+                self.app.pick_colour(self._colour_for(-1), -1)
+                return
+            elif ph == G.PH_CHALLENGE:
+                self.sync()
+                self.app.challenge(self.names[g.w4_seat], g.pending)
+                return
+            elif ph == G.PH_STACK:
+                self.say("Stack a %s (A) or take %d (B)"
+                         % ("+2" if g.pend_kind == cards.DRAW2 else "W+4", g.pending))
+            if p != a and ph == G.PH_PLAY:
+                self.app.sound.play(fx.PIP, now)
+        else:
+            self.mode = _WAIT
+            self.next_at = now + self.pace()
+        self.sync()
+
+    def take_seat(self, seat, now):
+        """The next human has the badge: show that seat's hand and carry on."""
+        self.seat = seat
+        self.panel_of = self._panels(self.g.nseats)
+        self.sel = 0
+        self.offset = 0
+        self._after_action(now, -1)
+
+    # ----- messages ------------------------------------------------------------------------
+
+    def _who(self, p):
+        return "You" if p == self.seat else self.names[p]
+
+    def _describe(self, events, now):
+        """One line for the message bar from the record events of the last action."""
+        msg = None
+        snd = None
+        guilty = False
+        app = self.app
+        for ev in events:
+            e = ev["ev"]
+            if e == "play":
+                p = ev["p"]
+                c = ev["card"]
+                if "colour" in ev:
+                    col = cards.COLOUR_NAMES[cards.COLOUR_LETTERS.find(ev["colour"])]
+                    msg = "%s: %s, chose %s" % (self._who(p), c, col) if p != self.seat else \
+                        "You played %s: %s" % (c, col)
+                else:
+                    msg = ("You played %s" if p == self.seat else "%s played %s") % (
+                        (c,) if p == self.seat else (self.names[p], c))
+                if p != self.seat and len(self.g.hands[p]) == 1:
+                    snd = fx.BEEP  # the computer plays its second-to-last card (Windows)
+            elif e == "draw":
+                p = ev["p"]
+                n = len(ev["cards"])
+                why = ev["why"]
+                if why == "turn":
+                    if p == self.seat and n and self.g.phase == G.PH_DRAWN:
+                        c = ev["cards"][0]
+                        legal = self.g.legal_actions()
+                        can_play = len(legal) > 0 and legal[0] < 64
+                        if G.DRAW in legal:
+                            msg = ("%s: A play B draw DN pass" if can_play
+                                   else "Drew %s: B draw, DOWN pass") % c
+                        else:
+                            msg = ("Drew %s: A play, B pass" if can_play else "Drew %s: B pass") % c
+                    elif p == self.seat:
+                        msg = "You drew %s" % ev["cards"][0] if n else "Nothing left to draw"
+                    else:
+                        msg = "%s drew a card" % self.names[p] if n else "Nothing left to draw"
+                elif n:
+                    verb = "draw" if p == self.seat else "draws"
+                    add = "%s %s %d" % (self._who(p), verb, n)
+                    if why == "challenge":
+                        add = ("Guilty! " if guilty else "Innocent! ") + add
+                    if msg is None or len(msg) + 2 + len(add) > L.MSG_COLS:
+                        msg = add
+                    else:
+                        msg = msg + ", " + add
+            elif e == "pass":
+                p = ev["p"]
+                if msg is None or p != self.seat:
+                    msg = "%s passed" % self._who(p) if msg is None else msg
+            elif e == "challenge":
+                guilty = ev["guilty"]
+                msg = "%s challenged" % self._who(ev["p"])
+            elif e == "one":
+                p = ev["p"]
+                if ev.get("called"):
+                    msg = "%s: ONE!" % self._who(p)
+                    self.view.banner.hidden = False
+                    app.banner_until = now + 1500
+                    app.lights.flash(now)
+                    snd = fx.BEEP_ONE if snd == fx.BEEP else fx.ONE_TUNE
+                elif ev.get("caught"):
+                    msg = "%s caught! Draws 2" % self._who(p)
+                else:
+                    msg = "%s forgot ONE" % self._who(p)
+            elif e == "colour":
+                msg = "%s chose %s" % (self._who(ev["p"]),
+                                       cards.COLOUR_NAMES[cards.COLOUR_LETTERS.find(ev["colour"])])
+            elif e == "reshuffle":
+                if msg is None:
+                    msg = "Pile reshuffled"
+            elif e == "hand":
+                msg = "Hand %d: %s turned up" % (ev["n"], ev["top"])
+            elif e == "returned":
+                msg = "W+4 put back, %s up" % ev["top"]
+            elif e == "hand_end":
+                w = ev["winner"]
+                msg = "Nobody can go on" if w is None else (
+                    "You win the hand!" if w == self.seat else "%s wins the hand" % self.names[w])
+                snd = fx.HAND_WON if w == self.seat else fx.HAND_LOST
+        if msg is not None:
+            self.say(msg)
+        if snd is not None:
+            app.sound.play(snd, now)

@@ -1,0 +1,1 @@
+"""One hardware module per target, all with the interface described in docs/APP.md."""

@@ -1,0 +1,165 @@
+"""Hardware module for the Adafruit PyBadge (and PyGamer, whose D-pad is a joystick).
+
+Interface shared with host_sim/hw.py (docs/APP.md): ``base``, ``ticks()``, ``poll()``,
+``held``, ``show(group)``, ``refresh()``, ``tone(freq)``, ``sound_name(name, on)``,
+``pixels(rgb)``, ``record(ev)``, ``wait_frame()``. Only CircuitPython 9/10 APIs.
+"""
+
+import array
+import math
+import time
+
+import analogio
+import audiocore
+import audioio
+import board
+import digitalio
+import keypad
+import neopixel_write
+import supervisor
+
+BASE = ""  # sprites/ sits at the root of CIRCUITPY
+_WRAP = 1 << 29  # supervisor.ticks_ms wraps here
+_FRAME_MS = 33
+_SINE_N = 32
+_JOY_LO = 15000
+_JOY_HI = 50000
+# keypad key numbers are the bit numbers of uno.app.input (B A START SELECT RIGHT DOWN UP LEFT)
+_RIGHT = 1 << 4
+_DOWN = 1 << 5
+_UP = 1 << 6
+_LEFT = 1 << 7
+
+
+class PyBadge:
+    def __init__(self):
+        self.base = BASE
+        self.display = board.DISPLAY
+        self.display.auto_refresh = False
+        self.held = 0
+        self._pending = 0
+        self._event = keypad.Event()
+        n = 8
+        self._joy_x = None
+        self._joy_y = None
+        if hasattr(board, "JOYSTICK_X"):
+            n = 4  # PyGamer: the shift register has B A START SELECT only
+            self._joy_x = analogio.AnalogIn(board.JOYSTICK_X)
+            self._joy_y = analogio.AnalogIn(board.JOYSTICK_Y)  # type: ignore[attr-defined]
+        self._keys = keypad.ShiftRegisterKeys(
+            clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
+            key_count=n, value_when_pressed=True)
+        self._joy = 0
+        # time
+        self._last = supervisor.ticks_ms()
+        self._now = 0
+        self._next_frame = 0
+        # sound: one period of a sine, looped; the pitch is the sample rate
+        self._speaker_on = None
+        self._audio = None
+        self._sample = None
+        try:
+            self._speaker_on = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
+            self._speaker_on.switch_to_output(value=False)
+            wave = array.array("H", [0] * _SINE_N)
+            for i in range(_SINE_N):
+                wave[i] = int(32768 + 12000 * math.sin(2 * math.pi * i / _SINE_N))
+            self._sample = audiocore.RawSample(wave, sample_rate=8000)
+            self._audio = audioio.AudioOut(board.SPEAKER)
+        except (AttributeError, ValueError, RuntimeError):
+            self._audio = None
+        # NeoPixels (GRB); the PyBadge LC has one
+        self._npix = digitalio.DigitalInOut(board.NEOPIXEL)
+        self._npix.switch_to_output()
+        self._pixbuf = bytearray(15)
+
+    # ----- time ----------------------------------------------------------------------------
+
+    def ticks(self):
+        t = supervisor.ticks_ms()
+        self._now += (t - self._last) % _WRAP
+        self._last = t
+        return self._now
+
+    def wait_frame(self):
+        """Sleep until the next frame (about 30 per second)."""
+        now = self.ticks()
+        if self._next_frame - now > 0:
+            time.sleep((self._next_frame - now) / 1000)
+            self._next_frame += _FRAME_MS
+        else:
+            self._next_frame = now + _FRAME_MS
+
+    # ----- input ---------------------------------------------------------------------------
+
+    def poll(self):
+        """Buttons pressed since the last call, as a bitmask (uno.app.input)."""
+        ev = self._event
+        pressed = 0
+        while self._keys.events.get_into(ev):
+            bit = 1 << ev.key_number
+            if ev.pressed:
+                pressed |= bit
+                self.held |= bit
+            else:
+                self.held &= ~bit
+        jx = self._joy_x
+        jy = self._joy_y
+        if jx is not None and jy is not None:
+            j = 0
+            x = jx.value
+            y = jy.value
+            if x < _JOY_LO:
+                j |= _LEFT
+            elif x > _JOY_HI:
+                j |= _RIGHT
+            if y < _JOY_LO:
+                j |= _UP
+            elif y > _JOY_HI:
+                j |= _DOWN
+            pressed |= j & ~self._joy
+            self.held = (self.held & 0x0F) | j
+            self._joy = j
+        return pressed
+
+    # ----- display -------------------------------------------------------------------------
+
+    def show(self, group):
+        self.display.root_group = group
+
+    def refresh(self):
+        self.display.refresh()
+
+    # ----- sound and lights ----------------------------------------------------------------
+
+    def sound_name(self, name, enabled):
+        pass
+
+    def tone(self, freq):
+        a = self._audio
+        on = self._speaker_on
+        sample = self._sample
+        if a is None or on is None or sample is None:
+            return
+        if freq <= 0:
+            a.stop()
+            on.value = False
+            return
+        a.stop()
+        sample.sample_rate = freq * _SINE_N
+        on.value = True
+        a.play(sample, loop=True)
+
+    def pixels(self, rgb):
+        g = (rgb >> 8) & 255
+        r = (rgb >> 16) & 255
+        b = rgb & 255
+        buf = self._pixbuf
+        for i in range(0, 15, 3):
+            buf[i] = g
+            buf[i + 1] = r
+            buf[i + 2] = b
+        neopixel_write.neopixel_write(self._npix, buf)
+
+    def record(self, ev):
+        pass

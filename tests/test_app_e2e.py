@@ -1,0 +1,487 @@
+"""End to end through the headless simulator: the same input path as
+``python -m host_sim --headless --keys ...``.
+
+Each situation is reached by a simple button-pressing player (host_sim.bot) on a fast run;
+the tokens it pressed, plus the keys under test, then run as a script through the CLI code
+path with rendering on. Every run's game record must replay exactly through the core, and
+key screens must match the golden screenshots in tests/golden/.
+
+Update the goldens after an intended change of the screens (or of the core's deal/AI):
+
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_app_e2e.py
+
+then look at the new PNGs (tests/golden/*.png) before committing them.
+"""
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from host_sim import __main__ as M
+from host_sim import bot
+from host_sim import script as S
+from host_sim.hw import HostHardware
+from uno import cards
+from uno import game as G
+from uno.app.main import App
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+SCREEN = 160 * 128
+
+
+def reach(cond, preset="classic", rules="", seats="", seeds=range(1, 400), prefer_draw=False,
+          challenge=False, max_tokens=3000, cpu="first"):
+    """(seed, tokens): the first seed where the bot reaches an idle app with ``cond(app)``."""
+    for seed in seeds:
+        args = M.parse_args(["--headless", "--seed", str(seed), "--preset", preset,
+                             "--rules", rules, "--seats", seats])
+        hw = HostHardware(headless=True, render=False, out=io.StringIO())
+        hw.skip_refresh = True
+        app = App(hw, M.build_rules(args), seed=seed, speed=args.speed, sound=True, cpu=cpu)
+        app.new_match()
+        M.settle(app, hw)
+        tokens = []
+        from uno.app.input import bit
+
+        while len(tokens) < max_tokens:
+            if cond(app):
+                return seed, tokens
+            g = app.table.g
+            if g.phase == G.PH_MATCH_OVER:
+                break
+            keys = bot.next_keys(app, challenge=challenge, prefer_draw=prefer_draw)
+            for tok in keys:
+                hw.press(bit(tok))
+                M.settle(app, hw)
+                tokens.append(tok)
+    raise AssertionError("no seed reaches the situation")
+
+
+def run(seed, tokens, tmp_path, name, preset="classic", rules="", seats="", render=True,
+        extra=(), cpu="first"):
+    """Run the tokens through the CLI code path; (app, hw, rows, events, output)."""
+    log = tmp_path / (name + ".jsonl")
+    shot = tmp_path / (name + ".png")
+    argv = ["--headless", "--seed", str(seed), "--keys", " ".join(tokens), "--log", str(log),
+            "--screenshot", str(shot), "--preset", preset, "--rules", rules, "--seats", seats,
+            "--stats", "--cpu", cpu] + list(extra)
+    if not render:
+        argv.append("--no-render")
+    args = M.parse_args(argv)
+    out = io.StringIO()
+    app, hw, rows = M.run_headless(args, S.parse(args.keys), out=out)
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    assert bot.check_record(events) >= 1
+    return app, hw, rows, events, out.getvalue(), shot
+
+
+def golden(shot, name):
+    """Compare a screenshot with tests/golden/NAME.png (UPDATE_GOLDEN=1 rewrites it)."""
+    path = GOLDEN / (name + ".png")
+    img = Image.open(shot).convert("RGB")
+    if UPDATE or not path.exists():
+        GOLDEN.mkdir(parents=True, exist_ok=True)
+        img.save(path)
+        if not UPDATE:
+            pytest.fail("golden %s was missing: written, look at it and commit it" % path)
+        return
+    want = Image.open(path).convert("RGB")
+    if want.tobytes() != img.tobytes():
+        bad = shot
+        pytest.fail("screen differs from %s (actual saved as %s; UPDATE_GOLDEN=1 to accept)"
+                    % (path, bad))
+
+
+def incremental_matches_full(hw):
+    """The screen drawn only where displayio said things changed equals a full redraw."""
+    before = hw.display.fb.copy()
+    hw.display.full_render()
+    assert (before == hw.display.fb).all(), "a change was not redrawn (dirty area missed)"
+
+
+def human_turn(app):
+    g = app.table.g
+    return (not app.stack and g.actor == app.table.seat and g.phase == G.PH_PLAY
+            and app.table.mode == 1)
+
+
+# ----- the situations ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cpu", ["first", "ai"])
+def test_whole_classic_match(tmp_path, cpu):
+    seed = 5
+    hw = HostHardware(headless=True, render=False, out=io.StringIO())
+    hw.skip_refresh = True
+    app = App(hw, M.build_rules(M.parse_args(["--headless"])), seed=seed, speed=7, sound=True,
+              cpu=cpu)
+    app.new_match()
+    M.settle(app, hw)
+    tokens = bot.play_match(app, hw, M.settle)
+    keys = tmp_path / "match.keys"
+    keys.write_text(" ".join(tokens) + "\n")
+    # through the real command line, as a user would run it
+    log = tmp_path / "match.jsonl"
+    shot = tmp_path / "match.png"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    r = subprocess.run([sys.executable, "-m", "host_sim", "--headless", "--seed", str(seed),
+                        "--keys", "@" + str(keys), "--log", str(log), "--screenshot", str(shot),
+                        "--no-render", "--quiet", "--cpu", cpu], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    assert bot.check_record(events) == 1
+    kinds = [e["ev"] for e in events]
+    assert kinds[0] == "match" and kinds[-1] == "match_end" and "quit" not in kinds
+    assert kinds.count("hand_end") >= 1
+    assert max(events[-1]["scores"]) >= 500
+    if cpu == "first":  # the real computer players change as they are tuned
+        golden(shot, "match_over")
+
+
+def test_colour_choice(tmp_path):
+    seed, tokens = reach(lambda app: app.top() is app.picker)
+    app, hw, rows, events, out, shot = run(seed, tokens, tmp_path, "picker")
+    assert app.top() is app.picker
+    incremental_matches_full(hw)
+    golden(shot, "picker")
+    # the D-pad points at a colour, A confirms
+    app, hw, rows, events, out, shot = run(seed, tokens + ["DOWN", "A"], tmp_path, "picked")
+    plays = [e for e in events if e["ev"] == "play" and e["p"] == 0]
+    assert "colour" in plays[-1] and plays[-1]["colour"] == "G"
+    # on the PC the Y key picks directly
+    app, hw, rows, events, out, shot = run(seed, tokens + ["YELLOW"], tmp_path, "picked2")
+    plays = [e for e in events if e["ev"] == "play" and e["p"] == 0]
+    assert plays[-1]["colour"] == "Y"
+
+
+def test_challenge(tmp_path):
+    seed, tokens = reach(lambda app: app.top() is app.prompt, seeds=range(1, 200))
+    app, hw, rows, events, out, shot = run(seed, tokens, tmp_path, "challenge")
+    assert "W+4" in app.table.msg and not app.view.prompt.hidden
+    golden(shot, "challenge")
+    n = len(events)
+    app, hw, rows, events, out, shot = run(seed, tokens + ["A"], tmp_path, "challenged")
+    ch = [e for e in events if e["ev"] == "challenge"]
+    assert ch and ch[-1]["p"] == 0
+    app, hw, rows, events, out, shot = run(seed, tokens + ["B"], tmp_path, "accepted")
+    assert events[n - 1]["ev"] != "challenge"
+    draws = [e for e in events[n - 1:] if e["ev"] == "draw" and e["why"] == "+4"]
+    assert draws and draws[0]["p"] == 0 and len(draws[0]["cards"]) == 4
+
+
+def unplayable_index(app):
+    g = app.table.g
+    for i, c in enumerate(g.hands[app.table.seat]):
+        if (c & 15) < cards.WILD and g.explain(c) is not None:
+            return i
+    return -1
+
+
+def test_refused_move(tmp_path):
+    seed, tokens = reach(lambda app: human_turn(app) and 0 <= unplayable_index(app) < 8)
+    app, hw, rows, events, out, shot = run(seed, tokens, tmp_path, "before")
+    i = unplayable_index(app)
+    d = i - app.table.sel
+    moves = ["RIGHT"] * d if d >= 0 else ["LEFT"] * -d
+    app, hw, rows, events2, out, shot = run(seed, tokens + moves + ["A"], tmp_path, "refused")
+    assert events2 == events, "a refused move must not change the record"
+    text = app.table.msg
+    assert text.startswith("Not playable: "), text
+    assert hw.sounds[-1][1] == "buzz"
+    incremental_matches_full(hw)
+    golden(shot, "refused")
+
+
+def test_draw_and_pass(tmp_path):
+    def cond(app):
+        g = app.table.g
+        return human_turn(app) and g.pile and g.playable(g.pile[-1], g.hands[0])
+
+    seed, tokens = reach(cond)
+    app, hw, rows, events, out, shot = run(seed, tokens + ["B"], tmp_path, "drawn")
+    g = app.table.g
+    assert g.phase == G.PH_DRAWN and g.actor == 0
+    assert app.table.msg.startswith("Drew ") and app.table.msg.endswith("A play, B pass")
+    hand = g.hands[0]
+    assert app.table.sel == len(hand) - 1, "the arrow points at the drawn card"
+    incremental_matches_full(hw)
+    golden(shot, "drawn")
+    assert events[-1]["ev"] == "quit"
+    n = len(events) - 1
+    app, hw, rows, events, out, shot = run(seed, tokens + ["B", "B"], tmp_path, "passed")
+    assert events[n]["ev"] == "pass" and events[n]["p"] == 0
+
+
+def test_long_hand_scrolls(tmp_path):
+    def cond(app):
+        return human_turn(app) and len(app.table.g.hands[0]) >= 13
+
+    seed, tokens = reach(cond, prefer_draw=True, seeds=range(1, 50))
+    steps = app_sel_to_start(seed, tokens)
+    app, hw, rows, events, out, shot = run(seed, tokens + ["LEFT"] * steps, tmp_path, "long0")
+    assert app.table.offset == 0 and app.table.sel == 0
+    v = app.view
+    assert v.more_left.hidden and not v.more_right.hidden
+    golden(shot, "long_hand_left")
+    n = len(app.table.g.hands[0])
+    app, hw, rows, events, out, shot = run(seed, tokens + ["LEFT"] * steps + ["RIGHT"] * (n - 1),
+                                           tmp_path, "long1")
+    assert app.table.offset == n - 8 and app.table.sel == n - 1
+    assert not app.view.more_left.hidden and app.view.more_right.hidden
+    incremental_matches_full(hw)
+    golden(shot, "long_hand_right")
+
+
+def app_sel_to_start(seed, tokens):
+    """How many LEFT presses bring the arrow from where the tokens leave it to card 0."""
+    hw = HostHardware(headless=True, render=False, out=io.StringIO())
+    hw.skip_refresh = True
+    app = App(hw, M.build_rules(M.parse_args(["--headless"])), seed=seed, speed=7, cpu="first")
+    app.new_match()
+    M.settle(app, hw)
+    from uno.app.input import bit
+
+    for tok in tokens:
+        hw.press(bit(tok))
+        M.settle(app, hw)
+    return app.table.sel
+
+
+def test_whole_deck_in_one_hand():
+    """The view shows any window of a 108-card hand, with the right scroll marks."""
+    hw = HostHardware(headless=True, render=True, out=io.StringIO())
+    app = App(hw, M.build_rules(M.parse_args(["--headless"])), seed=1)
+    app.new_match()
+    deck = cards.make_deck()
+    v = app.view
+    for off in range(0, len(deck) - 7):
+        v.set_hand(deck, off)
+        hw.refresh()
+        assert v.more_left.hidden == (off == 0)
+        assert v.more_right.hidden == (off + 8 >= len(deck))
+    # and the table itself: give seat 0 the whole rest of the deck and walk the arrow over it
+    g = app.table.g
+    g.hands[0].extend(g.pile)
+    del g.pile[:]
+    app.table.sync()
+    for _ in range(len(g.hands[0]) + 3):
+        app.table.move(1)
+        hw.refresh()
+    incremental_matches_full(hw)
+
+
+# ----- the screen's budget -----------------------------------------------------------------
+
+
+def test_refresh_budget(tmp_path):
+    """--stats: moving the arrow <= 5% of the screen; playing a card <= 35% (the frame that
+    answers the press, before the computer's turn is shown)."""
+    def cond(app):
+        g = app.table.g
+        hand = g.hands[0]
+        plays = [a for a in g.legal_actions() if a < 64 and (a & 15) < cards.WILD]
+        return (human_turn(app) and len(hand) >= 3 and app.table.offset == 0 and plays
+                and 2 <= hand.index(plays[0]) < 8)
+
+    seed, tokens = reach(cond)
+    hw = HostHardware(headless=True, render=False, out=io.StringIO())
+    hw.skip_refresh = True
+    app = App(hw, M.build_rules(M.parse_args(["--headless"])), seed=seed, speed=7, cpu="first")
+    app.new_match()
+    M.settle(app, hw)
+    from uno.app.input import bit
+
+    for tok in tokens:
+        hw.press(bit(tok))
+        M.settle(app, hw)
+    g = app.table.g
+    card = [a for a in g.legal_actions() if a < 64 and (a & 15) < cards.WILD][0]
+    i = g.hands[0].index(card)
+    sel = app.table.sel
+    moves = ["RIGHT"] * (i - sel) if i >= sel else ["LEFT"] * (sel - i)
+    app, hw, rows, events, out, shot = run(seed, tokens + moves + ["A"], tmp_path, "budget")
+    stats = [r for r in out.splitlines() if r.startswith("stats")]
+    assert len(stats) == len(rows)
+    base = 1 + len(tokens)
+    assert moves
+    for tok, _frames, total, _peak, _first in rows[base:base + len(moves)]:
+        assert total <= 0.05 * SCREEN, (tok, total)
+    tok, _frames, total, _peak, first = rows[-1]
+    assert tok == "A"
+    assert first <= 0.35 * SCREEN, first
+    assert [e for e in events if e["ev"] == "play" and e["p"] == 0][-1]["card"] == \
+        cards.name(card)
+
+
+def test_bad_script_token():
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    r = subprocess.run([sys.executable, "-m", "host_sim", "--headless", "--keys", "A JUMP B"],
+                       cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode != 0
+    assert "JUMP" in r.stderr and "line 1" in r.stderr
+
+
+def test_script_format():
+    keys = S.parse("RIGHT x3, A # comment\nWAIT:10 b\n")
+    assert [k[2] for k in keys] == ["RIGHT", "RIGHT", "RIGHT", "A", "WAIT:10", "B"]
+    with pytest.raises(S.ScriptError):
+        S.parse("x2")
+    with pytest.raises(S.ScriptError):
+        S.parse("WAIT:x")
+
+
+def test_unfinished_match_ends_with_quit(tmp_path):
+    app, hw, rows, events, out, shot = run(3, ["RIGHT"], tmp_path, "quit")
+    assert events[-1] == {"ev": "quit", "p": 0}
+
+
+def test_hand_won_shows_computer_cards(tmp_path):
+    def cond(app):
+        return app.top() is app.results and app.table.g.winner == 0
+
+    seed, tokens = reach(cond, seeds=range(1, 60))
+    app, hw, rows, events, out, shot = run(seed, tokens, tmp_path, "won")
+    g = app.table.g
+    left = g.hands[1]
+    assert left, "the computer still holds cards"
+    assert not app.view.results_cards.hidden
+    from uno.view.layout import card_tile
+
+    for i in range(min(8, len(left))):
+        assert app.view.results_cards[i] == card_tile(left[i])
+    assert ("won" in [s for _, s in hw.sounds])
+    incremental_matches_full(hw)
+    golden(shot, "hand_won")
+
+
+def test_pause_menu(tmp_path):
+    seed, tokens = reach(human_turn)
+    app, hw, rows, events, out, shot = run(seed, tokens + ["START"], tmp_path, "pause")
+    assert app.top() is app.menu
+    golden(shot, "pause")
+    # sound off, then resume
+    app, hw, rows, events, out, shot = run(seed, tokens + ["START", "DOWN", "DOWN", "A", "B"],
+                                           tmp_path, "mute")
+    assert not app.sound.enabled and app.top() is app.table
+    # new match: the old one ends with quit, a new match record follows
+    app, hw, rows, events, out, shot = run(seed, tokens + ["START", "DOWN", "A"], tmp_path, "new")
+    kinds = [e["ev"] for e in events]
+    assert kinds.count("match") == 2 and kinds.count("quit") == 2
+    # quit: the idle page, and A starts again
+    app, hw, rows, events, out, shot = run(seed, tokens + ["START", "UP", "A"], tmp_path, "quit2")
+    assert app.top() is app.idle_page
+    assert [e["ev"] for e in events].count("quit") == 1
+    assert hw.rgb == 0, "the lights are dark when no match runs"
+
+
+def test_one_call_required(tmp_path):
+    """one_call=required: SELECT calls ONE in the window; a computer's missed call is caught."""
+    def cond(app):
+        g = app.table.g
+        return g.phase == G.PH_ONE and g.actor == 0 and not app.stack
+
+    seed, tokens = reach(cond, preset="official", seeds=range(1, 80))
+    app, hw, rows, events, out, shot = run(seed, tokens + ["SELECT"], tmp_path, "one",
+                                           preset="official")
+    ones = [e for e in events if e["ev"] == "one" and e["p"] == 0]
+    assert ones and ones[-1]["called"] is True
+    assert "one" in [s for _, s in hw.sounds]
+    # waiting out the window instead: the call is missed
+    app, hw, rows, events, out, shot = run(seed, tokens + ["WAIT:120"], tmp_path, "missed",
+                                           preset="official")
+    g = app.table.g
+    assert g.phase != G.PH_ONE or g.actor != 0
+
+
+def test_banner_and_lights(tmp_path):
+    """A ONE! banner and a tune when a player is down to one card; NeoPixels show the active
+    colour dimly."""
+    def cond(app):
+        g = app.table.g
+        return human_turn(app) and min(len(h) for h in g.hands) == 1
+
+    seed, tokens = reach(cond, seeds=range(1, 40))
+    app, hw, rows, events, out, shot = run(seed, tokens, tmp_path, "lights")
+    g = app.table.g
+    from uno.view.layout import COLOUR_RGB
+
+    rgb = COLOUR_RGB[g.colour]
+    assert hw.rgb == 0, "dark after the simulator closed"
+    dim = hw.rgb_log[-2][1]
+    assert dim != 0 and dim != rgb
+    assert 0x5F5F5F in [c for _, c in hw.rgb_log], "a white flash on ONE"
+    for shift in (16, 8, 0):
+        assert ((dim >> shift) & 255) <= ((rgb >> shift) & 255)
+    assert "beep+one" in [s for _, s in hw.sounds], "the computer is down to one card"
+    assert "pip" in [s for _, s in hw.sounds]
+
+
+def test_hot_seat(tmp_path):
+    app, hw, rows, events, out, shot = run(2, ["A"], tmp_path, "hotseat",
+                                           seats="human,human")
+    assert app.top() in (app.handover, app.table, app.picker)
+    seen = set()
+    for _ in range(2):
+        pass
+    hw2 = HostHardware(headless=True, render=False, out=io.StringIO())
+    hw2.skip_refresh = True
+    app = App(hw2, M.build_rules(M.parse_args(["--headless", "--seats", "human,human"])),
+              seed=2)
+    app.new_match()
+    M.settle(app, hw2)
+    from uno.app.input import bit
+
+    for _ in range(60):
+        if app.top() is app.handover:
+            seen.add(app.handover.seat)
+        for tok in bot.next_keys(app) if app.top() is not app.handover else ["A"]:
+            hw2.press(bit(tok))
+            M.settle(app, hw2)
+    assert seen, "the badge was handed over between the two humans"
+
+
+def test_catch_missed_one(tmp_path):
+    """A computer that forgot to call ONE is caught with SELECT: it draws 2."""
+    def cond(app):
+        g = app.table.g
+        return g.phase == G.PH_CATCH and g.actor == 0 and not app.stack
+
+    seed, tokens = reach(cond, preset="official", seats="human,easy", seeds=range(1, 80),
+                         cpu="ai")
+    app, hw, rows, events, out, shot = run(seed, tokens, tmp_path, "catch", preset="official",
+                                           seats="human,easy", cpu="ai")
+    assert app.table.msg.endswith("forgot ONE! SELECT")
+    app, hw, rows, events, out, shot = run(seed, tokens + ["SELECT"], tmp_path, "caught",
+                                           preset="official", seats="human,easy", cpu="ai")
+    i = [k for k, e in enumerate(events) if e["ev"] == "one" and e.get("caught")][-1]
+    assert events[i]["p"] == 1
+    assert events[i + 1]["ev"] == "draw" and events[i + 1]["why"] == "one"
+    assert len(events[i + 1]["cards"]) == 2
+
+
+def test_held_direction_repeats():
+    hw = HostHardware(headless=True, render=False, out=io.StringIO())
+    hw.skip_refresh = True
+    app = App(hw, M.build_rules(M.parse_args(["--headless"])), seed=1)
+    app.new_match()
+    M.settle(app, hw)
+    assert human_turn(app)
+    n = len(app.table.g.hands[0])
+    from uno.app.input import RIGHT
+
+    hw.press(RIGHT)
+    hw.held = RIGHT
+    for _ in range(30):  # 1 s: the press, then repeats after 400 ms every 110 ms
+        hw.advance(33)
+        app.frame()
+    hw.held = 0
+    assert app.table.sel == min(6, 1 + 5) % n

@@ -1,0 +1,346 @@
+#!/usr/bin/env python3
+"""Make the indexed-colour BMP sprite sheets in sprites/ (run on the PC; Pillow).
+
+    python tools/make_sprites.py          # writes sprites/*.bmp
+    python tools/make_sprites.py --check  # exit 1 if a committed sheet differs
+
+Sheets (layout constants are mirrored in lib/uno/view/layout.py):
+- cards.bmp  8x7 tiles of 19x28 px (an 18x28 card plus one transparent column): tile
+             colour*13 + kind for coloured cards, 52 W, 53 W+4, 54 back, 55 blank.
+             Each coloured card has its colour's shape mark (colour-blind play):
+             red circle, yellow triangle, green square, blue diamond.
+- icons.bmp  tiles of 11x11 px: 0-3 the four colour marks in colour, 4 blank, 5 the hand
+             arrow, 6/7 scroll marks (more cards left/right), 8 a small card back,
+             9 a white ring (the colour picker's cursor, drawn round a mark).
+- font.bmp   tiles of 6x12 px, ASCII 32..126 (tile = code - 32) from Terminus 12
+             (fonts/ter-u12n-ascii.bdf, SIL OFL 1.1), then extra glyphs: 95 left triangle,
+             96 right triangle, 97 up, 98 down, 99 full block.
+All sheets share one 16-entry palette (PALETTE below, index 0 transparent) except the
+font, which is 1 bit (0 background, 1 ink).
+"""
+
+import os
+import sys
+
+from PIL import Image
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "sprites")
+
+# index: colour (the device builds the same palette from lib/uno/view/layout.py)
+PALETTE = [
+    0xFF00FF,  # 0 transparent (shown magenta in an image viewer)
+    0x000000,  # 1 black
+    0xFFFFFF,  # 2 white
+    0xE02828,  # 3 red
+    0xF5D000,  # 4 yellow
+    0x1FA83C,  # 5 green
+    0x1E64E6,  # 6 blue
+    0x303030,  # 7 dark grey
+    0xB0B0B0,  # 8 light grey
+    0x9E1010,  # 9 dark red (card back)
+    0x102A48,  # 10 table
+    0x000000, 0x000000, 0x000000, 0x000000, 0x000000,
+]
+T, K, WH, R, Y, G, B, DG, LG, DR = range(10)
+COLOUR_INDEX = (R, Y, G, B)
+
+CARD_W, CARD_H, TILE_W = 18, 28, 19
+ICON = 11
+
+DIGITS = {
+    "0": [".###.", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."],
+    "1": ["..#..", ".##..", "..#..", "..#..", "..#..", "..#..", ".###."],
+    "2": [".###.", "#...#", "....#", "...#.", "..#..", ".#...", "#####"],
+    "3": ["#####", "...#.", "..#..", "...#.", "....#", "#...#", ".###."],
+    "4": ["...#.", "..##.", ".#.#.", "#..#.", "#####", "...#.", "...#."],
+    "5": ["#####", "#....", "####.", "....#", "....#", "#...#", ".###."],
+    "6": ["..##.", ".#...", "#....", "####.", "#...#", "#...#", ".###."],
+    "7": ["#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."],
+    "8": [".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."],
+    "9": [".###.", "#...#", "#...#", ".####", "....#", "...#.", ".##.."],
+    "W": ["#...#", "#...#", "#...#", "#.#.#", "#.#.#", "##.##", "#...#"],
+}
+TINY = {  # 3x5 letters for the card back
+    "U": ["#.#", "#.#", "#.#", "#.#", "###"],
+    "N": ["##.", "#.#", "#.#", "#.#", "#.#"],
+    "O": ["###", "#.#", "#.#", "#.#", "###"],
+}
+REVERSE_ART = [
+    ".....#....",
+    ".....##...",
+    "#########.",
+    "##########",
+    "#########.",
+    ".....##...",
+    ".....#....",
+    "....#.....",
+    "...##.....",
+    ".#########",
+    "##########",
+    ".#########",
+    "...##.....",
+    "....#.....",
+]
+
+
+def scaled(rows, sx, sy):
+    out = []
+    for r in rows:
+        line = "".join(ch * sx for ch in r)
+        for _ in range(sy):
+            out.append(line)
+    return out
+
+
+def skip_art():
+    rows = []
+    cx, cy = 4.5, 6.5
+    for y in range(14):
+        line = ""
+        for x in range(10):
+            dx, dy = x - cx, y - cy
+            r = (dx * dx + dy * dy) ** 0.5
+            ring = 3.3 <= r <= 5.2
+            slash = abs(dx + dy) <= 0.8 and r < 4.0
+            line += "#" if (ring or slash) else "."
+        rows.append(line)
+    return rows
+
+
+def plus_digit(d):
+    """'+2' / '+4' in 11x14: a 5x5 plus and a 5x14 digit."""
+    digit = scaled(DIGITS[d], 1, 2)
+    rows = []
+    for y in range(14):
+        plus = "....."
+        if 4 <= y <= 8:
+            plus = "#####" if y == 6 else "..#.."
+        rows.append(plus + "." + digit[y])
+    return rows
+
+
+def glyph_art(kind):
+    if kind <= 9:
+        return scaled(DIGITS[str(kind)], 2, 2)
+    if kind == 10:
+        return skip_art()
+    if kind == 11:
+        return REVERSE_ART
+    if kind == 12:
+        return plus_digit("2")
+    if kind == 13:
+        return scaled(DIGITS["W"], 2, 2)
+    return plus_digit("4")
+
+
+def mark_art(colour, size):
+    """A filled shape of ``size`` px: red circle, yellow triangle, green square, blue diamond."""
+    rows = []
+    c = (size - 1) / 2.0
+    for y in range(size):
+        line = ""
+        for x in range(size):
+            dx, dy = x - c, y - c
+            if colour == 0:
+                on = dx * dx + dy * dy <= (c + 0.45) ** 2
+            elif colour == 1:
+                # apex up: half-width grows from 0 at the top to c at the bottom
+                on = abs(dx) <= (y + 0.5) / size * (c + 0.5)
+            elif colour == 2:
+                on = True
+            else:
+                on = abs(dx) + abs(dy) <= c + 0.3
+            line += "#" if on else "."
+        rows.append(line)
+    return rows
+
+
+class Sheet:
+    def __init__(self, cols, rows, tw, th):
+        self.tw, self.th = tw, th
+        self.img = Image.new("P", (cols * tw, rows * th), 0)
+        pal = []
+        for c in PALETTE:
+            pal += [(c >> 16) & 255, (c >> 8) & 255, c & 255]
+        self.img.putpalette(pal + [0] * (768 - len(pal)))
+        self.cols = cols
+
+    def origin(self, tile):
+        return (tile % self.cols) * self.tw, (tile // self.cols) * self.th
+
+    def px(self, tile, x, y, v):
+        ox, oy = self.origin(tile)
+        self.img.putpixel((ox + x, oy + y), v)
+
+    def get(self, tile, x, y):
+        ox, oy = self.origin(tile)
+        return self.img.getpixel((ox + x, oy + y))
+
+    def art(self, tile, x0, y0, rows, v, outline=None):
+        pts = set()
+        for y, r in enumerate(rows):
+            for x, ch in enumerate(r):
+                if ch == "#":
+                    pts.add((x0 + x, y0 + y))
+        if outline is not None:
+            for (x, y) in pts:
+                for dy in (-1, 0, 1):
+                    for dx in (-1, 0, 1):
+                        q = (x + dx, y + dy)
+                        if q not in pts and 0 <= q[0] < self.tw and 0 <= q[1] < self.th:
+                            self.px(tile, q[0], q[1], outline)
+        for (x, y) in pts:
+            self.px(tile, x, y, v)
+
+
+def card_body(s, tile, fill):
+    for y in range(CARD_H):
+        for x in range(CARD_W):
+            edge = x in (0, CARD_W - 1) or y in (0, CARD_H - 1)
+            corner = x in (0, CARD_W - 1) and y in (0, CARD_H - 1)
+            if corner:
+                continue
+            s.px(tile, x, y, K if edge else fill)
+    # rounder corners: the pixel diagonal inside each corner is border too
+    for (x, y) in ((1, 1), (CARD_W - 2, 1), (1, CARD_H - 2), (CARD_W - 2, CARD_H - 2)):
+        s.px(tile, x, y, K)
+
+
+def make_cards():
+    s = Sheet(8, 7, TILE_W, CARD_H)
+    for colour in range(4):
+        for kind in range(13):
+            t = colour * 13 + kind
+            card_body(s, t, COLOUR_INDEX[colour])
+            s.art(t, 2, 2, mark_art(colour, 7), WH, outline=K)
+            s.art(t, 3 if kind in (12, 14) else 4, 11, glyph_art(kind), WH, outline=K)
+    for t, kind in ((52, 13), (53, 14)):
+        card_body(s, t, K)
+        # four colour quadrants behind the glyph, as on the real wild cards
+        for y in range(3, CARD_H - 3):
+            for x in range(3, CARD_W - 3):
+                q = (1 if x >= CARD_W // 2 else 0) + (2 if y >= CARD_H // 2 else 0)
+                s.px(t, x, y, (R, Y, B, G)[q])
+        s.art(t, 3 if kind == 14 else 4, 7, glyph_art(kind), WH, outline=K)
+    card_body(s, 54, K)
+    cx, cy = (CARD_W - 1) / 2.0, (CARD_H - 1) / 2.0
+    for y in range(2, CARD_H - 2):
+        for x in range(2, CARD_W - 2):
+            dx, dy = (x - cx) / 6.6, (y - cy) / 11.5
+            if dx * dx + dy * dy <= 1.0:
+                s.px(54, x, y, DR)
+    x = 3
+    for ch in "UNO":
+        s.art(54, x, 11, TINY[ch], Y, outline=K)
+        x += 4
+    return s
+
+
+def make_icons():
+    s = Sheet(10, 1, ICON, ICON)
+    for c in range(4):
+        s.art(c, 1, 1, mark_art(c, 9), COLOUR_INDEX[c], outline=K)
+    arrow = ["#########", ".#######.", "..#####..", "...###...", "....#...."]
+    s.art(5, 1, 3, arrow, WH, outline=K)
+    left = ["...#", "..##", ".###", "####", ".###", "..##", "...#"]
+    s.art(6, 0, 2, left, WH)
+    s.art(7, ICON - 4, 2, [r[::-1] for r in left], WH)
+    for y in range(1, 10):
+        for x in range(2, 9):
+            edge = x in (2, 8) or y in (1, 9)
+            s.px(8, x, y, K if edge else DR)
+    for y in range(ICON):
+        for x in range(ICON):
+            if x in (0, ICON - 1) or y in (0, ICON - 1):
+                s.px(9, x, y, WH)
+    return s
+
+
+def read_bdf(path):
+    glyphs = {}
+    with open(path) as f:
+        lines = f.read().splitlines()
+    i = 0
+    while i < len(lines):
+        if lines[i].startswith("STARTCHAR"):
+            enc = bbx = None
+            rows = []
+            i += 1
+            while not lines[i].startswith("ENDCHAR"):
+                ln = lines[i]
+                if ln.startswith("ENCODING"):
+                    enc = int(ln.split()[1])
+                elif ln.startswith("BBX"):
+                    bbx = [int(v) for v in ln.split()[1:]]
+                elif ln == "BITMAP":
+                    i += 1
+                    while not lines[i].startswith("ENDCHAR"):
+                        rows.append(int(lines[i], 16))
+                        i += 1
+                    break
+                i += 1
+            if enc is not None and 32 <= enc < 127:
+                glyphs[enc] = (bbx, rows)
+        i += 1
+    return glyphs
+
+
+FONT_EXTRA = [
+    ["", "", "...#", "..##", ".###", "####", ".###", "..##", "...#"],  # 95 left
+    ["", "", "#...", "##..", "###.", "####", "###.", "##..", "#..."],  # 96 right
+    ["", "", "", "..#..", ".###.", "#####", "", "", ""],  # 97 up
+    ["", "", "", "#####", ".###.", "..#..", "", "", ""],  # 98 down
+    ["######"] * 12,  # 99 block
+]
+
+
+def make_font():
+    glyphs = read_bdf(os.path.join(ROOT, "fonts", "ter-u12n-ascii.bdf"))
+    n = 95 + len(FONT_EXTRA)
+    img = Image.new("1", (n * 6, 12), 0)
+    for code in range(32, 127):
+        bbx, rows = glyphs[code]
+        w, h, xo, yo = bbx
+        # baseline 2 px above the bottom (FONTBOUNDINGBOX 6 12 0 -2)
+        top = 12 - 2 - h - yo
+        for r, bits in enumerate(rows):
+            for x in range(w):
+                if bits & (0x80 >> x):
+                    img.putpixel(((code - 32) * 6 + x + xo, top + r), 1)
+    for k, art in enumerate(FONT_EXTRA):
+        for y, row in enumerate(art):
+            for x, ch in enumerate(row):
+                if ch == "#":
+                    img.putpixel(((95 + k) * 6 + x + 1 if len(row) < 6 else (95 + k) * 6 + x, y), 1)
+    return img
+
+
+def main(argv):
+    check = "--check" in argv
+    sheets = {
+        "cards.bmp": make_cards().img,
+        "icons.bmp": make_icons().img,
+        "font.bmp": make_font(),
+    }
+    os.makedirs(OUT, exist_ok=True)
+    bad = 0
+    for name, img in sheets.items():
+        path = os.path.join(OUT, name)
+        if check:
+            try:
+                old = Image.open(path)
+                same = old.tobytes() == img.tobytes() and old.size == img.size
+            except OSError:
+                same = False
+            if not same:
+                print("differs:", path)
+                bad = 1
+        else:
+            img.save(path)
+            print("wrote", path, img.size)
+    return bad
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
