@@ -7,6 +7,7 @@ imports it through pdb), so importing it must do nothing.
 
 
 def main():
+    import gc
     import random
 
     from uno.hw.pybadge import PyBadge
@@ -20,6 +21,7 @@ def main():
     from uno.app.main import App
     from uno.rules import preset
 
+    gc.collect()  # free the garbage of loading the modules before the match allocates
     app = App(hw, preset("classic"), seed=random.getrandbits(30), speed=7, view=view)
     app.new_match()
     while True:
