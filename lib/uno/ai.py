@@ -1,0 +1,497 @@
+"""Computer players: Easy, Normal and Advanced behind one interface.
+
+    from uno.ai import make_player
+    p = make_player("normal", seed)      # "easy" | "normal" | "advanced" (budget=... for advanced)
+    action = p.choose(game.observe(seat))
+
+A player sees only the seat's observation (own hand, top card, active colour, card counts, the
+discard history, scores, rules) and returns one of ``obs.legal``. It answers every phase: play or
+draw, play or keep a drawn card, colour for a wild, challenge or accept a W+4, stack or take,
+call ONE, catch a missed call. Decisions are a function of the observation and the player's own
+seeded generator only, so a match replays exactly for the same seeds.
+
+Easy plays like a beginner (a random playable card, random-ish colours, sometimes forgets to
+call ONE). Normal uses heuristics (colour control, keep wilds, attack a seat about to go out,
+shed points when a hand is about to end). Advanced (uno.ai_search) searches sampled deals.
+"""
+
+from micropython import const
+
+
+from uno.rng import Rng
+
+_SKIP = const(10)
+_REVERSE = const(11)
+_DRAW2 = const(12)
+_WILD = const(13)
+_WILD4 = const(14)
+
+DRAW = const(64)
+PASS = const(65)
+CHALLENGE = const(66)
+ACCEPT = const(67)
+CALL_ONE = const(68)
+NO_ONE = const(69)
+CATCH = const(70)
+NO_CATCH = const(71)
+COLOUR = const(72)
+
+_POINTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 20, 20, 50, 50)
+
+LEVELS = ("easy", "normal", "advanced")
+
+# Weights of the play heuristic (tuned in RLCard's engine and ours with tools/arena.py).
+K_WILD_KEEP = 9.0
+K_W4_ATTACK = 8.0
+K_SAME = 2.0
+K_VOID = 2.5
+K_KEEP_COLOUR = 0.5
+K_EXTRA = 2.5
+K_ATTACK = 4.0
+K_DRAW2 = 1.5
+K_NUM = 0.05
+
+
+def make_player(level, seed=0, budget=None):
+    """A computer player for ``level`` ('easy', 'normal', 'advanced'); ``seed`` makes its
+    choices reproducible; ``budget`` (Advanced only) caps the search in simulated actions."""
+    if level == "easy":
+        return Easy(seed)
+    if level == "normal":
+        return Normal(seed)
+    if level == "advanced":
+        from uno.ai_search import Advanced
+
+        return Advanced(seed, budget)
+    raise ValueError("unknown level %r (easy, normal, advanced)" % (level,))
+
+
+# --- small helpers on observations -------------------------------------------------------------
+
+
+def colour_counts(hand):
+    """[red, yellow, green, blue, wild] counts of a hand."""
+    cc = [0, 0, 0, 0, 0]
+    for c in hand:
+        cc[c >> 4] += 1
+    return cc
+
+
+def is_play(a):
+    """True for an action that plays a card (0..63)."""
+    return a < DRAW
+
+
+def action_card(a):
+    """The card in hand that a play action uses (wilds: the colour bits become 4)."""
+    if (a & 15) >= _WILD:
+        return 0x40 | (a & 15)
+    return a
+
+
+def next_seat(obs, seat, steps=1):
+    """Seat ``steps`` places after ``seat`` in the current direction."""
+    return (seat + steps * obs.direction) % obs.nseats
+
+
+def unseen_colour_counts(obs):
+    """Cards of each colour (and wilds, index 4) not in this hand and not in the discard."""
+    # A full deck has 25 per colour and 8 wilds; the acorn deck has the same counts.
+    left = [25, 25, 25, 25, 8]
+    for c in obs.hand:
+        left[c >> 4] -= 1
+    for c in obs.discard:
+        k = c & 15
+        if k >= _WILD:
+            left[4] -= 1
+        else:
+            left[c >> 4] -= 1
+    for i in range(5):
+        if left[i] < 0:
+            left[i] = 0
+    return left
+
+
+def p_holds_colour(obs, seat, colour):
+    """Chance that ``seat`` holds at least one card of ``colour``, if its hand were a random
+    draw from the cards this seat has not seen (void bits honoured)."""
+    void = obs.void
+    if void and (void[seat] >> colour) & 1:
+        return 0.0
+    left = unseen_colour_counts(obs)
+    total = left[0] + left[1] + left[2] + left[3] + left[4]
+    n = obs.counts[seat]
+    k = left[colour]
+    if total <= 0 or k <= 0:
+        return 0.0
+    # 1 - C(total-k, n) / C(total, n)
+    p_none = 1.0
+    for i in range(n):
+        if total - i <= 0:
+            break
+        p_none *= (total - k - i) / (total - i)
+        if p_none <= 0.0:
+            return 1.0
+    return 1.0 - p_none
+
+
+def best_colour(cc, void_next=0, avoid=-1):
+    """Colour to call: the one held most; ties broken towards a colour the next seat lacks."""
+    best = 0
+    best_s = -1000.0
+    for col in range(4):
+        s = cc[col] * 4.0
+        if (void_next >> col) & 1:
+            s += 1.5
+        if col == avoid:
+            s -= 0.5
+        s -= col * 0.001
+        if s > best_s:
+            best_s = s
+            best = col
+    return best
+
+
+class Player:
+    """Base: the phase-independent answers; subclasses give ``play``."""
+
+    level = "?"
+
+    def __init__(self, seed=0):
+        self.rng = Rng(seed)
+
+    def choose(self, obs):
+        """One action from ``obs.legal`` for the observing seat."""
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        first = legal[0]
+        if CALL_ONE in legal:
+            return self.call_one(obs)
+        if CATCH in legal:
+            return self.catch(obs)
+        if first >= COLOUR:
+            return COLOUR + self.colour(obs)
+        if CHALLENGE in legal:
+            return self.challenge(obs)
+        if ACCEPT in legal:
+            return self.stack(obs)
+        return self.play(obs)
+
+    # Defaults shared by Normal and Advanced.
+    def call_one(self, obs):
+        return CALL_ONE
+
+    def catch(self, obs):
+        return CATCH
+
+    def colour(self, obs):
+        return best_colour(colour_counts(obs.hand), self.void_of_next(obs))
+
+    def void_of_next(self, obs):
+        void = obs.void
+        if not void:
+            return 0
+        return void[next_seat(obs, obs.seat)]
+
+    def stack(self, obs):
+        """STACK phase: pass the penalty on when a card allows it."""
+        plays = [a for a in obs.legal if a < DRAW]
+        if not plays:
+            return ACCEPT
+        return self.pick_wild_colour(obs, plays)
+
+    def pick_wild_colour(self, obs, plays):
+        """Among plays of one card kind (stacking), the one leaving the best colour."""
+        a0 = plays[0]
+        cc = colour_counts(obs.hand)
+        if (a0 & 15) < _WILD:
+            best = a0
+            for a in plays:
+                if cc[a >> 4] > cc[best >> 4]:
+                    best = a
+            return best
+        col = best_colour(cc, self.void_of_next(obs))
+        want = col << 4 | (a0 & 15)
+        return want if want in plays else a0
+
+    def challenge(self, obs):
+        """CHALLENGE phase: stack a W+4 if allowed, else challenge when guilt is likely."""
+        legal = obs.legal
+        for a in legal:
+            if a < DRAW:
+                return self.pick_wild_colour(obs, [x for x in legal if x < DRAW])
+        p = self.p_guilty(obs)
+        return CHALLENGE if p > self.challenge_threshold(obs) else ACCEPT
+
+    def challenge_threshold(self, obs):
+        # Guilty: the other seat draws the penalty and we take a turn (a swing of about 9
+        # cards); innocent: two cards more for us. Break-even near 0.2; a little caution.
+        return 0.25
+
+    bluff_rate = 0.35
+
+    def bluff_estimate(self, seat):
+        """How often ``seat`` is taken to play an illegal W+4 when it could."""
+        return self.bluff_rate
+
+    def p_guilty(self, obs):
+        """Chance that the W+4 just played was illegal: the player held the previous colour.
+        Bayes with a prior that a player holding that colour bluffs ``bluff_rate`` of the time."""
+        col = obs.prev_colour
+        if col is None or col < 0 or col > 3:
+            return 0.0
+        culprit = obs.w4_seat
+        if culprit is None or culprit < 0:
+            culprit = next_seat(obs, obs.seat, -1)
+        h = p_holds_colour(obs, culprit, col)
+        b = self.bluff_estimate(culprit)
+        den = b * h + (1.0 - h)
+        if den <= 0.0:
+            return 1.0
+        return b * h / den
+
+    def play(self, obs):
+        raise NotImplementedError
+
+
+class Easy(Player):
+    """A beginner: a random playable card, colours chosen by a rough count, a W+4 whenever it
+    comes up (bluffs without knowing it), never draws by choice, forgets ONE now and then."""
+
+    level = "easy"
+    forget_one = 4  # forgets to call ONE once in this many times
+    catch_rate = 2  # catches a missed call once in this many times
+
+    def call_one(self, obs):
+        return NO_ONE if self.rng.below(self.forget_one) == 0 else CALL_ONE
+
+    def catch(self, obs):
+        return CATCH if self.rng.below(self.catch_rate) == 0 else NO_CATCH
+
+    def colour(self, obs):
+        if self.rng.below(3) == 0:
+            return self.rng.below(4)
+        return best_colour(colour_counts(obs.hand))
+
+    def challenge(self, obs):
+        legal = obs.legal
+        plays = [a for a in legal if a < DRAW]
+        if plays:
+            return plays[self.rng.below(len(plays))]
+        return CHALLENGE if self.rng.below(3) == 0 else ACCEPT
+
+    def stack(self, obs):
+        plays = [a for a in obs.legal if a < DRAW]
+        if plays:
+            return plays[self.rng.below(len(plays))]
+        return ACCEPT
+
+    def play(self, obs):
+        legal = obs.legal
+        cards = []
+        for a in legal:
+            if a < DRAW:
+                c = action_card(a)
+                if c not in cards:
+                    cards.append(c)
+        if not cards:
+            if DRAW in legal:
+                return DRAW
+            return PASS
+        c = cards[self.rng.below(len(cards))]
+        if c >= 0x40:
+            col = self.colour(obs)
+            a = col << 4 | (c & 15)
+            if a in legal:
+                return a
+            for a in legal:
+                if a < DRAW and action_card(a) == c:
+                    return a
+        return c
+
+
+class Learner:
+    """Remembers what its own challenges revealed: per seat, how often a challenged W+4 was a
+    bluff (a Beta prior of ``bluff_rate`` worth ``prior_weight`` challenges), for the match."""
+
+    prior_weight = 3.0
+    bluff_rate = 0.2
+
+    def init_learning(self):
+        self.bluffs = [0, 0, 0, 0]
+        self.honest = [0, 0, 0, 0]
+        self.pending_challenge = None  # (culprit, own count, penalty, hand_no)
+
+    def learn(self, obs):
+        """Called first in every decision: settle the outcome of our last challenge."""
+        pc = self.pending_challenge
+        if pc is None:
+            return
+        self.pending_challenge = None
+        culprit, before, penalty, hand_no = pc
+        if obs.hand_no != hand_no:
+            return
+        if len(obs.hand) >= before + penalty + 2:
+            self.honest[culprit] += 1
+        else:
+            self.bluffs[culprit] += 1
+
+    def bluff_estimate(self, seat):
+        w = self.prior_weight
+        return (self.bluffs[seat] + self.bluff_rate * w) / (self.bluffs[seat] +
+                                                           self.honest[seat] + w)
+
+    def note_challenge(self, obs):
+        culprit = obs.w4_seat
+        if culprit is None or culprit < 0:
+            culprit = next_seat(obs, obs.seat, -1)
+        self.pending_challenge = (culprit, len(obs.hand), obs.pending, obs.hand_no)
+
+
+class Normal(Player):
+    """Sound heuristics: keep the colour it holds most, keep wilds, use Skip/+2 for extra turns
+    and against a seat about to go out, switch to colours an opponent has shown it lacks, shed
+    points when the hand is about to end (or always, under penalty scoring)."""
+
+    level = "normal"
+    bluff_rate = 0.35
+
+    def play(self, obs):
+        legal = obs.legal
+        best = -1
+        best_s = -1e9
+        ctx = Context(obs)
+        for a in legal:
+            if a >= DRAW:
+                continue
+            s = score_play(ctx, a)
+            if s > best_s:
+                best_s = s
+                best = a
+        if best < 0:
+            return self.no_play(obs, ctx)
+        if DRAW in legal and best_s < ctx.renege_below:
+            return DRAW
+        return best
+
+    def no_play(self, obs, ctx):
+        legal = obs.legal
+        if DRAW in legal and PASS in legal:
+            # draw=repeat after a miss: keep digging only when someone is about to go out.
+            if ctx.danger and obs.counts[obs.seat] < 12:
+                return DRAW
+            return PASS
+        if DRAW in legal:
+            return DRAW
+        return PASS
+
+
+class Context:
+    """What the play heuristic needs about a position, computed once per decision."""
+
+    def __init__(self, obs):
+        self.obs = obs
+        hand = obs.hand
+        self.hand = hand
+        self.n = len(hand)
+        self.cc = colour_counts(hand)
+        seat = obs.seat
+        self.nseats = obs.nseats
+        nxt = next_seat(obs, seat)
+        self.next = nxt
+        self.prev = next_seat(obs, seat, -1)
+        counts = obs.counts
+        self.next_count = counts[nxt]
+        m = 99
+        for s in range(obs.nseats):
+            if s != seat and counts[s] < m:
+                m = counts[s]
+        self.min_opp = m
+        self.danger = m <= 2
+        void = obs.void
+        self.void_next = void[nxt] if void else 0
+        self.colour = obs.colour
+        self.top_kind = obs.top & 15
+        rules = obs.rules
+        self.penalty = rules.scoring == "penalty"
+        self.challenge_rule = rules.wd4 == "challenge"
+        # Two seats: Reverse acts as Skip (RULES.md); RLCard's engine says otherwise.
+        self.reverse_skips = obs.nseats == 2 and not getattr(rules, "reverse_passes", False)
+        # Playing nothing (reneging) is never better than a card whose score is above this.
+        self.renege_below = -1e8
+        # Does the hand hold a card of the active colour (then a W+4 is a bluff)?
+        self.has_active = self.cc[obs.colour] > 0 if 0 <= obs.colour < 4 else False
+
+
+def score_play(ctx, a):
+    """Heuristic value of play action ``a`` (higher is better)."""
+    kind = a & 15
+    col = a >> 4
+    cc = ctx.cc
+    n_after = ctx.n - 1
+    s = 0.0
+    if kind >= _WILD:
+        wild_left = cc[4] - 1
+        same_left = cc[col]
+        # Keep wilds for when nothing else fits, unless the hand is nearly done.
+        s -= K_WILD_KEEP if n_after > 2 else 1.0
+        if kind == _WILD4:
+            if ctx.next_count <= 2:
+                s += K_W4_ATTACK
+            elif ctx.nseats == 2:
+                s += 2.0  # an extra turn in a two-seat game
+            if ctx.challenge_rule and ctx.has_active:
+                s -= 30.0  # Normal does not bluff
+        # Colour called: cards of that colour still held, and the next seat's known voids.
+        s += K_SAME * same_left
+        if (ctx.void_next >> col) & 1:
+            s += K_VOID
+        if col == ctx.colour and n_after > 0:
+            s += 0.3
+    else:
+        wild_left = cc[4]
+        same_left = cc[col] - 1
+        s += K_SAME * same_left
+        if (ctx.void_next >> col) & 1:
+            s += K_VOID
+        if col == ctx.colour:
+            s += K_KEEP_COLOUR  # keeps the colour: no information given away
+        if kind < 10:
+            s += K_NUM * kind
+        else:
+            extra = kind == _SKIP or kind == _DRAW2 or ctx.reverse_skips
+            if kind == _REVERSE and ctx.nseats > 2:
+                extra = False
+                # Reverse turns the attack on the seat before us.
+                s += 1.0 if ctx.next_count <= 2 else 0.0
+            if extra:
+                # Skip, two-seat Reverse and +2 give another turn (two seats) or hurt the next
+                # seat: worth it when a follow-up card exists.
+                follow = same_left + wild_left
+                if ctx.nseats == 2:
+                    s += K_EXTRA if follow > 0 else 0.5
+                else:
+                    s += 1.0
+                if ctx.next_count <= 2:
+                    s += K_ATTACK
+            if kind == _DRAW2:
+                s += K_DRAW2
+    # Points: shed expensive cards when a hand may end soon, and always in penalty scoring.
+    if ctx.danger or ctx.penalty:
+        s += 0.08 * _POINTS[kind]
+    # Going down to one card: keep a wild or a card of the new colour as the last one.
+    if n_after == 1:
+        last = -1
+        for c in ctx.hand:
+            if c != action_card(a):
+                last = c
+                break
+            # two identical cards: the other one stays
+        if last < 0:
+            last = action_card(a)
+        if last >= 0x40:
+            s += 3.0
+        elif last >> 4 == col:
+            s += 2.0
+    return s

@@ -1,0 +1,493 @@
+"""Advanced computer player: determinized search with the core's push/pop.
+
+For a decision with several sensible answers (proposed by Normal's heuristics) it samples deals
+of the unseen cards consistent with the observation (``Game.from_observation``, then cheap
+re-deals of the same unseen cards, honouring the colours each seat has shown it lacks). In each
+sampled deal it applies every candidate with the core's ``push`` (so challenges, stacking, ONE
+and the first consequences follow the real rules), lets the core run the replies until the next
+plain turn, then estimates the position with a fast playout on copies of the hands (a greedy
+policy for every seat, a few turns deep) and a score (win/loss with points, else the card
+race). Every candidate sees the same deals. ``pop`` restores the sampled game for the next one.
+
+The search is bounded by ``budget``, counted in work units (a core push/pop, a playout turn, a
+re-deal), never in time, so it decides the same on a PC and on the badge, and costs the same.
+It keeps one sampled game per decision, the unseen cards as a bytearray, the core's undo
+journal for the plies in flight and reused playout buffers: about 4.6 KB on the 64-bit Unix
+port with four seats (tests/test_ai_tools.py).
+"""
+
+from micropython import const
+
+from uno.ai import (
+    ACCEPT, CALL_ONE, CATCH, CHALLENGE, COLOUR, DRAW, Context, Learner, Normal,
+    best_colour, colour_counts, score_play,
+)
+from uno.game import (
+    PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_HAND_OVER, PH_ONE, PH_PLAY, Game,
+)
+
+_SKIP = const(10)
+_REVERSE = const(11)
+_DRAW2 = const(12)
+_WILD = const(13)
+_WILD4 = const(14)
+
+# Work units, about 12,500 MicroPython VM instructions each (x86, tools/bench_ai.py): a playout
+# turn = 1, a core push/pop with its choice = CORE_COST, a re-deal = DET_COST, the first sampled
+# game = FIRST_COST. The first sample always runs whatever the budget.
+DEFAULT_BUDGET = 620
+CORE_COST = 8
+DET_COST = 7
+FIRST_COST = 36
+REDEAL_EXTRA = 10
+# Playout turns after a candidate before the position is scored.
+HORIZON = 10
+# Core plies at most after a candidate before the playout takes over.
+CORE_PLIES = 4
+# Candidates searched at most (best by the Normal heuristic first).
+MAX_CAND = 3
+K_PRIOR = 0.02
+K_WILD_HELD = 0.04
+K_CAN_PLAY = 0.08
+_POINTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 20, 20, 50, 50)
+USE_TABLE = True
+OPP_RANDOM = True
+# Chance (x255) that the seat to move wins the hand, by its card count (row, 1-20) and the
+# smallest other count (column, 1-20): Normal-vs-Normal self-play, 30,000 Classic hands,
+# smoothed towards a logistic curve (`tools/arena.py --value-table 30000` rebuilds it).
+_WIN_TABLE = (
+    b'\x9c\xad\xb8\xbc\xc2\xc9\xce\xd2\xd5\xd5\xdb\xd6\xd7\xe3\xe8\xe5\xee\xec\xf1\xf5'
+    b'a\x89\x96\x9e\xa5\xaa\xae\xb3\xb5\xb7\xb5\xbe\xbf\xbd\xca\xd0\xd1\xc9\xfa\xe7'
+    b'Tv\x85\x8e\x95\x9a\xa0\xa0\xa7\xaa\xad\xaf\xb1\xb7\xb6\xb1\xcf\xcc\xcc\xe3'
+    b'Mjz\x84\x8a\x90\x96\x99\x9c\x9e\xa7\xa8\xa9\xab\xb4\xb6\xb3\xe3\xdb\xf6'
+    b'Ger|\x84\x88\x8d\x93\x97\x9b\x9d\xa0\xa4\xaa\xa7\xd5\xc1\xe9\xfd\xfe'
+    b'E`kw}\x83\x88\x8c\x90\x96\x90\x9f\x9a\xab\xb0\xcc\xd6\xfc\xdd\xfd'
+    b'B[hqx~\x83\x8c\x86\x90\x90\xaa\xa3\xaf\xc4\xcf\xe8\xf2\xe7\xf0'
+    b'?Xelty}\x84\x84\x8b\x94\xa0\xa0\xa9\xb7\xd0\xdc\xed\xef\xef'
+    b'=Scjrwx\x85\x84\x84\x90\x93\x93\xb6\xb2\xd1\xd6\xf5\xf8\xee'
+    b':Rbhlqy\x81\x83y\x94\xa2\x8f\x96\xbe\xd8\xed\xe6\xf5\xec'
+    b'>P^ejolv\x80\x83s\x9d\x91\xab\xb3\xc2\xd1\xd9\xf0\xf5'
+    b'8QZb\\humdxp\x82\xa6\x86\xa8\xba\xc8\xdc\xeb\xf0'
+    b'6NV^hecft`kh\x83\x8c\x97\xbd\xb2\xd3\xe3\xeb'
+    b'6GYXYS\\VgG[U}z\x8e\xae\xbd\xcd\xd9\xe3'
+    b'1NLXUBIRH8=a`\x87\x80\x96\xaa\xbd\xcd\xd9'
+    b',JFEP;///?5JWUi\x80\x96\xaa\xbd\xcd'
+    b'+2K;8,!\x1d ;9&.BUi\x80\x96\xaa\xbd'
+    b')4*7.\x13\x1a\x12\x1e\x19\x14\x1c&2BUi\x80\x96\xaa'
+    b'\x168*\x11-\x02\x17\x11\x07\n\x0f\x14\x1c&2BUi\x80\x96'
+    b'\x1e%%\x01\x0c\x0e\x0f\x04\x05\x07\n\x0f\x14\x1c&2BUi\x80'
+)
+
+
+class Advanced(Learner, Normal):
+    """Normal's heuristics to propose moves, determinized search to pick among them; learns
+    from its challenges how often each opponent bluffs."""
+
+    level = "advanced"
+    bluff_rate = 0.2
+
+    def __init__(self, seed=0, budget=None):
+        Normal.__init__(self, seed)
+        self.init_learning()
+        self.budget = DEFAULT_BUDGET if budget is None else budget
+        self.spent = 0  # work units of the last search (benchmarks)
+        self.dets = 0  # deals sampled in the last search
+
+    def choose(self, obs):
+        self.learn(obs)
+        a = Normal.choose(self, obs)
+        if a == CHALLENGE:
+            self.note_challenge(obs)
+        return a
+
+    def play(self, obs):
+        legal = obs.legal
+        ctx = Context(obs)
+        scored = []
+        for a in legal:
+            if a < DRAW:
+                scored.append((score_play(ctx, a), a))
+        if not scored:
+            return self.no_play(obs, ctx)
+        scored.sort()
+        cands = []  # type: list[int]
+        seen_wild = 0
+        i = len(scored) - 1
+        while i >= 0 and len(cands) < MAX_CAND:
+            s, a = scored[i]
+            i -= 1
+            k = a & 15
+            if k >= _WILD:
+                # Two colours at most per wild kind.
+                bit = 1 << (k - _WILD) * 2
+                if seen_wild & bit and seen_wild & bit << 1:
+                    continue
+                seen_wild |= bit << 1 if seen_wild & bit else bit
+            cands.append(a)
+        if (scored[-1][1] & 15) >= _WILD and DRAW in legal and not ctx.danger:
+            # Only a wild fits: drawing instead (reneging) keeps it for later; let the
+            # search weigh it.
+            cands.append(DRAW)
+        if len(cands) == 1:
+            return cands[0]
+        prior = None
+        if K_PRIOR:
+            # Drawing gets the best card's prior: only the search tells them apart.
+            top = scored[-1][0] * K_PRIOR
+            prior = [score_play(ctx, a) * K_PRIOR if a < DRAW else top for a in cands]
+        return self.search(obs, cands, prior)
+
+    def search(self, obs, cands, prior=None):
+        """The candidate with the best mean score over sampled deals (plus ``prior``)."""
+        n = len(cands)
+        totals = [0.0] * n
+        seat = obs.seat
+        rng = self.rng
+        g = Game.from_observation(obs, rng)
+        pool = Pool(g, seat)
+        model = Model(g)
+        spent = FIRST_COST
+        budget = self.budget
+        dets = 0
+        per_det = DET_COST
+        while True:
+            if dets:
+                pool.redeal(g, rng)
+                spent += DET_COST
+            before = spent
+            for i in range(n):
+                spent += self.rollout(g, model, cands[i], seat, totals, i)
+            dets += 1
+            per_det = spent - before + DET_COST
+            if spent + per_det > budget:
+                break
+        self.spent = spent
+        self.dets = dets
+        best = 0
+        for i in range(n):
+            totals[i] = totals[i] / dets
+            if prior is not None:
+                totals[i] += prior[i]
+        for i in range(1, n):
+            if totals[i] > totals[best]:
+                best = i
+        return cands[best]
+
+    def rollout(self, g, model, a, seat, totals, i):
+        """Push ``a`` and the core's replies up to the next plain turn, play out, score, pop.
+        Adds the score to ``totals[i]``; returns the work units spent."""
+        if model.rl and a < DRAW:
+            # RLCard's engine: the card's effects follow its rules, not the core's.
+            v, turns = model.playout(g, seat, a)
+            totals[i] += v
+            return turns
+        g.push(a)
+        depth = 1
+        rng = self.rng
+        while depth < CORE_PLIES and g.phase != PH_PLAY and g.phase < PH_HAND_OVER:
+            g.push(fast_pick(g, g.legal_actions(), rng))
+            depth += 1
+        if g.phase >= PH_HAND_OVER:
+            v = terminal(g.winner, g.hands, seat)
+            turns = 0
+        else:
+            v, turns = model.playout(g, seat, -1)
+        totals[i] += v
+        d = depth
+        while d > 0:
+            g.pop()
+            d -= 1
+        return depth * CORE_COST + turns
+
+
+class Pool:
+    """The unseen cards of a sampled game (other hands and the draw pile), re-dealt cheaply
+    for each further sample: a partial Fisher-Yates shuffle of the cards that matter (the
+    other hands, then the next draws), the hands cut from its end with slices."""
+
+    def __init__(self, g, seat):
+        self.seat = seat
+        # Cards are ints below 128: a bytearray holds them in one byte each.
+        cards = bytearray(g.pile)
+        for s in range(g.nseats):
+            if s != seat:
+                cards.extend(bytearray(g.hands[s]))
+        self.cards = cards
+
+    def redeal(self, g, rng):
+        cards = self.cards
+        n = len(cards)
+        seat = self.seat
+        hands = g.hands
+        need = 0
+        for s in range(g.nseats):
+            if s != seat:
+                need += len(hands[s])
+        i = n - 1
+        stop = n - 1 - need - REDEAL_EXTRA
+        if stop < 0:
+            stop = 0
+        while i > stop:
+            j = rng.below(i + 1)
+            t = cards[i]
+            cards[i] = cards[j]
+            cards[j] = t
+            i -= 1
+        rest = n - need
+        void = g.void
+        end = n
+        for s in range(g.nseats):
+            if s == seat:
+                continue
+            h = hands[s]
+            start = end - len(h)
+            v = void[s]
+            if v:
+                # A seat that showed it lacks a colour gets none: swap such cards with the
+                # pile's from its top down.
+                k = rest - 1
+                for m in range(start, end):
+                    c = cards[m]
+                    if c < 0x40 and (v >> (c >> 4)) & 1:
+                        while k >= 0:
+                            d = cards[k]
+                            k -= 1
+                            if not (d < 0x40 and (v >> (d >> 4)) & 1):
+                                cards[m] = d
+                                cards[k + 1] = c
+                                break
+            del h[:]
+            h.extend(cards[start:end])
+            end = start
+        pile = g.pile
+        del pile[:]
+        pile.extend(cards[:rest])
+        if g.w4_seat >= 0 and g.prev_colour >= 0:
+            g.w4_guilty = Game._holds_colour(hands[g.w4_seat], g.prev_colour)
+
+
+class Model:
+    """The fast playout: plain turns on copies of the hands, penalties taken at once (no
+    challenge, no stacking, no ONE), drawing one card and playing it if it fits."""
+
+    def __init__(self, g):
+        rules = g.rules
+        self.nseats = g.nseats
+        # Two seats: Reverse acts as Skip (RULES.md); RLCard's engine passes the turn instead.
+        self.reverse_skips = g.nseats == 2 and not getattr(rules, "reverse_passes", False)
+        # RLCard: a W+4 only when nothing else fits; a drawn card plays only on its colour.
+        self.rl = getattr(rules, "reverse_passes", False)
+        self.bufs = [[] for _ in range(g.nseats)]  # type: list[list[int]]
+
+    def playout(self, g, seat, first):
+        """(score for ``seat``, turns simulated) from the core game's current plain turn;
+        ``first`` >= 0: the actor's first turn plays that action."""
+        n = self.nseats
+        hands = self.bufs  # reused: no allocation per playout
+        for s in range(n):
+            b = hands[s]
+            del b[:]
+            b.extend(g.hands[s])
+        pile = g.pile
+        ptr = len(pile) - 1
+        turn = g.actor
+        colour = g.colour
+        topk = g.discard[-1] & 15
+        direction = g.direction
+        reverse_skips = self.reverse_skips
+        rl = self.rl
+        cc = [0, 0, 0, 0, 0]
+        turns = 0
+        while turns < HORIZON:
+            turns += 1
+            h = hands[turn]
+            cc[0] = cc[1] = cc[2] = cc[3] = 0
+            for c in h:
+                cc[c >> 4] += 1
+            if first >= 0:
+                best = first if (first & 15) < _WILD else 0x40 | (first & 15)
+            elif OPP_RANDOM and turn != seat:
+                # Another seat: the first card that fits in its (randomly ordered) sampled
+                # hand, a wild only when nothing else fits: a loosely random opponent.
+                best = -1
+                for c in h:
+                    if c < 0x40 and ((c >> 4) == colour or (c & 15) == topk):
+                        best = c
+                        break
+                    if c >= 0x40 and (best < 0 or c < best):
+                        best = c
+                if best < 0:
+                    if ptr < 0:
+                        break
+                    c = pile[ptr]
+                    ptr -= 1
+                    h.append(c)
+                    if c >= 0x40 or (c >> 4) == colour or (not rl and (c & 15) == topk):
+                        best = c
+                    else:
+                        turn = (turn + direction) % n
+                        continue
+            else:
+                # Best playable card: the colour held most, action cards first, wilds last
+                # (a W+4 only when nothing else fits: legal under every wd4 option, and
+                # RLCard's rule).
+                best = -1
+                best_s = -1000
+                for c in h:
+                    k = c & 15
+                    if c >= 0x40:
+                        s = -12 if k == _WILD else -14
+                    elif (c >> 4) == colour or k == topk:
+                        s = cc[c >> 4] * 2 + (3 if k >= _SKIP else 0)
+                    else:
+                        continue
+                    if s > best_s:
+                        best_s = s
+                        best = c
+                if best < 0:
+                    if ptr < 0:
+                        break
+                    c = pile[ptr]
+                    ptr -= 1
+                    h.append(c)
+                    if c >= 0x40 or (c >> 4) == colour or (not rl and (c & 15) == topk):
+                        best = c
+                    else:
+                        turn = (turn + direction) % n
+                        continue
+            h.remove(best)
+            k = best & 15
+            if first >= 0:
+                colour = first >> 4
+                first = -1
+            elif best >= 0x40:
+                hi = 0
+                colour = 0
+                for col in range(4):
+                    if cc[col] > hi:
+                        hi = cc[col]
+                        colour = col
+            else:
+                colour = best >> 4
+            topk = k
+            if not h:
+                if k == _DRAW2 or k == _WILD4:
+                    victim = hands[(turn + direction) % n]
+                    m = 2 if k == _DRAW2 else 4
+                    while m and ptr >= 0:
+                        victim.append(pile[ptr])
+                        ptr -= 1
+                        m -= 1
+                return terminal(turn, hands, seat), turns
+            if k < _SKIP or k == _WILD:
+                turn = (turn + direction) % n
+            elif k == _SKIP or (k == _REVERSE and reverse_skips):
+                turn = (turn + 2 * direction) % n
+            elif k == _REVERSE:
+                direction = -direction
+                turn = (turn + direction) % n
+            else:
+                victim = (turn + direction) % n
+                m = 2 if k == _DRAW2 else 4
+                vh = hands[victim]
+                while m and ptr >= 0:
+                    vh.append(pile[ptr])
+                    ptr -= 1
+                    m -= 1
+                turn = (victim + direction) % n
+        return position_value(hands, seat, turn, colour, topk), turns
+
+
+def terminal(winner, hands, seat):
+    """Score of a finished hand for ``seat``: +-1, plus a little per point at stake."""
+    if winner == seat:
+        t = 0
+        for s in range(len(hands)):
+            if s != seat:
+                t += _own_points(hands[s])
+        return 1.0 + t * 0.002
+    if winner < 0:
+        return 0.0
+    return -1.0 - _own_points(hands[seat]) * 0.002
+
+
+def position_value(hands, seat, turn, colour, topk):
+    """Score of an unfinished position for ``seat``: the card-count race, wilds held, and
+    whether ``seat`` can play when it is its turn."""
+    mine = hands[seat]
+    nm = len(mine)
+    other = 99
+    for s in range(len(hands)):
+        if s != seat:
+            n = len(hands[s])
+            if n < other:
+                other = n
+    if USE_TABLE:
+        a = nm if nm < 20 else 20
+        b = other if other < 20 else 20
+        if a < 1:
+            a = 1
+        if turn == seat:
+            v = _WIN_TABLE[(a - 1) * 20 + b - 1] * (2.0 / 255) - 1.0
+        else:
+            v = 1.0 - _WIN_TABLE[(b - 1) * 20 + a - 1] * (2.0 / 255)
+    else:
+        v = (other - nm) / (other + nm + 2.0)
+    can = 0
+    for c in mine:
+        if c >= 0x40:
+            v += K_WILD_HELD
+            can = 1
+        elif c >> 4 == colour or (c & 15) == topk:
+            can = 1
+    if turn == seat:
+        v += K_CAN_PLAY if can else -K_CAN_PLAY
+    return v
+
+
+def fast_pick(g, acts, rng):
+    """A quick greedy choice for the core plies that follow a candidate."""
+    if len(acts) == 1:
+        return acts[0]
+    a0 = acts[0]
+    ph = g.phase
+    if a0 >= DRAW:
+        if ph == PH_CHALLENGE:
+            # A sampled bluffer is caught half of the time.
+            if g.w4_guilty and rng.below(2) == 0:
+                return CHALLENGE
+            return ACCEPT
+        if ph == PH_ONE:
+            return CALL_ONE
+        if ph == PH_CATCH:
+            return CATCH
+        if ph == PH_COLOUR:
+            return COLOUR + best_colour(colour_counts(g.hands[g.actor]))
+        return a0
+    hand = g.hands[g.actor]
+    cc = [0, 0, 0, 0, 0]
+    for c in hand:
+        cc[c >> 4] += 1
+    best = a0
+    best_s = -1000
+    for a in acts:
+        if a >= DRAW:
+            continue
+        k = a & 15
+        col = a >> 4
+        s = cc[col] * 2
+        if k >= _WILD:
+            s -= 12 if k == _WILD else 14
+        elif k >= _SKIP:
+            s += 3
+        if s > best_s:
+            best_s = s
+            best = a
+    return best
+
+
+def _own_points(hand):
+    t = 0
+    for c in hand:
+        t += _POINTS[c & 15]
+    return t

@@ -1,0 +1,324 @@
+"""Computer players (issue 3): every phase answered legally, hidden cards never matter,
+determinism per seed, and the behaviours the issue names (bluff, challenge, stack, ONE,
+attack, points)."""
+
+import pytest
+
+from uno.ai import (
+    ACCEPT, CALL_ONE, CATCH, CHALLENGE, COLOUR, DRAW, NO_CATCH, NO_ONE, PASS, make_player,
+)
+from uno.ai_search import Advanced
+from uno.cards import W, W4, parse
+from uno.game import (
+    PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN, PH_HAND_OVER, PH_MATCH_OVER, PH_ONE, PH_PLAY,
+    PH_STACK, Game,
+)
+from uno.rng import Rng
+from uno.rules import preset
+
+LEVELS = ("easy", "normal", "advanced")
+SMALL = 60  # Advanced budget for the broad tests (the default is for the badge's 100 ms)
+
+
+def player(level, seed, budget=SMALL):
+    return make_player(level, seed, budget) if level == "advanced" else make_player(level, seed)
+
+
+def play(rules_name, levels, seed, hands=None, sink=None, budget=SMALL, **over):
+    """Play a match (or ``hands`` hands) with ``levels``; apply() checks every action's
+    legality. Returns (game, {phase: count of decisions with 2+ legal actions})."""
+    rules = preset(rules_name, seats=list(levels), **over)
+    g = Game(rules, seed=seed, sink=sink)
+    g.start()
+    ps = [player(lv, seed * 10 + s, budget) for s, lv in enumerate(levels)]
+    seen = {}
+    played = 0
+    while g.phase != PH_MATCH_OVER:
+        if g.phase == PH_HAND_OVER:
+            played += 1
+            if hands is not None and played >= hands:
+                break
+            g.next_hand()
+            continue
+        obs = g.observe(g.actor)
+        a = ps[g.actor].choose(obs)
+        assert a in obs.legal
+        if len(obs.legal) > 1:
+            seen[obs.phase] = seen.get(obs.phase, 0) + 1
+        g.apply(a)
+    return g, seen
+
+
+@pytest.mark.parametrize("name,levels,over", [
+    ("classic", ("easy", "normal"), {}),
+    ("classic", ("advanced", "normal"), {"target": 200}),
+    ("acorn", ("advanced", "easy"), {"target": 200}),
+    ("pcsig", ("normal", "advanced", "easy"), {"target": 200}),
+    ("windows", ("normal", "easy", "advanced"), {"scoring": "penalty", "target": 150}),
+    ("official", ("easy", "advanced", "normal", "easy"), {"target": 200}),
+    ("house", ("advanced", "easy", "normal", "advanced"), {"target": 200}),
+    ("house", ("easy", "advanced"), {"hand_limit": 16, "draw": "repeat", "target": 200}),
+])
+def test_whole_matches_every_action_legal(name, levels, over):
+    g, _ = play(name, levels, seed=3, **over)
+    assert g.phase == PH_MATCH_OVER and g.match_winner >= 0
+
+
+def test_every_phase_is_answered():
+    """Across presets the players meet every kind of decision and answer each legally."""
+    seen = {}
+    for i, (name, levels) in enumerate([
+        ("official", ("easy", "normal", "advanced")),
+        ("house", ("advanced", "easy", "normal", "easy")),
+        ("pcsig", ("advanced", "easy")),
+        ("classic", ("normal", "easy")),
+    ]):
+        _, s = play(name, levels, seed=11 + i, hands=8)
+        for k, v in s.items():
+            seen[k] = seen.get(k, 0) + v
+    for ph in (PH_PLAY, PH_DRAWN, PH_CHALLENGE, PH_STACK, PH_ONE, PH_CATCH):
+        assert seen.get(ph, 0) > 0, (ph, seen)
+
+
+def find_obs(pred, name="official", levels=("normal", "easy", "normal"), seeds=range(1, 40)):
+    """First observation (from Easy/Normal self-play) for which ``pred(obs)`` holds."""
+    for seed in seeds:
+        rules = preset(name, seats=list(levels))
+        g = Game(rules, seed=seed)
+        g.start()
+        ps = [player(lv, seed + s) for s, lv in enumerate(levels)]
+        while g.phase not in (PH_MATCH_OVER, PH_HAND_OVER):
+            obs = g.observe(g.actor)
+            if pred(obs):
+                return g, obs
+            g.apply(ps[g.actor].choose(obs))
+    raise AssertionError("no such position")
+
+
+def public(obs):
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in vars(obs).items()
+            if k != "rules"}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_choice_ignores_the_unseen_cards(level):
+    """Permuting the cards the seat cannot see (other hands, draw pile) gives an identical
+    observation and the same decision, at many positions."""
+    checked = 0
+    for seed in range(1, 7):
+        rules = preset("classic", seats=["normal", "normal"])
+        g = Game(rules, seed=seed)
+        g.start()
+        ps = [player("normal", seed + s) for s in range(2)]
+        step = 0
+        while g.phase not in (PH_MATCH_OVER, PH_HAND_OVER):
+            obs = g.observe(g.actor)
+            step += 1
+            if len(obs.legal) > 1 and step % 3 == 0:
+                a = player(level, 99).choose(obs)
+                for k in range(2):
+                    other = Game.from_observation(obs, Rng(1000 + k))
+                    hidden = [c for s in range(2) if s != obs.seat for c in other.hands[s]]
+                    obs2 = other.observe(obs.seat)
+                    assert public(obs2) == public(obs)
+                    assert hidden != [c for s in range(2) if s != obs.seat for c in g.hands[s]]
+                    assert player(level, 99).choose(obs2) == a
+                checked += 1
+            g.apply(ps[g.actor].choose(obs))
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_choose_does_not_change_the_observation(level):
+    _, obs = find_obs(lambda o: len(o.legal) > 3 and o.phase == PH_PLAY)
+    before = public(obs)
+    player(level, 5).choose(obs)
+    assert public(obs) == before
+
+
+def test_same_seeds_replay_the_same_match():
+    a, b = [], []
+    play("official", ("advanced", "easy", "normal"), seed=21, hands=3, sink=a.append)
+    play("official", ("advanced", "easy", "normal"), seed=21, hands=3, sink=b.append)
+    assert a == b and len(a) > 50
+
+
+def test_easy_sometimes_forgets_one_normal_and_advanced_never():
+    counts = {lv: {CALL_ONE: 0, NO_ONE: 0, CATCH: 0, NO_CATCH: 0} for lv in LEVELS}
+    for seed in range(1, 5):
+        levels = ("easy", "normal", "advanced")
+        rules = preset("official", seats=list(levels))
+        g = Game(rules, seed=seed)
+        g.start()
+        ps = [player(lv, seed * 3 + s) for s, lv in enumerate(levels)]
+        while g.phase != PH_MATCH_OVER and g.hand_no <= 6:
+            if g.phase == PH_HAND_OVER:
+                g.next_hand()
+                continue
+            obs = g.observe(g.actor)
+            a = ps[g.actor].choose(obs)
+            if a in (CALL_ONE, NO_ONE, CATCH, NO_CATCH):
+                counts[levels[g.actor]][a] += 1
+            g.apply(a)
+    assert counts["easy"][NO_ONE] > 0 and counts["easy"][CALL_ONE] > counts["easy"][NO_ONE]
+    for lv in ("normal", "advanced"):
+        assert counts[lv][NO_ONE] == 0 and counts[lv][CALL_ONE] > 0
+        assert counts[lv][NO_CATCH] == 0
+
+
+class Obs:
+    """A hand-made observation (the fields of uno.observe.Observation)."""
+
+    def __init__(self, rules, hand, top, colour, counts, legal, seat=0, **kw):
+        self.seat = seat
+        self.actor = seat
+        self.hand = [parse(c) for c in hand]
+        self.top = parse(top)
+        self.colour = colour
+        self.counts = counts
+        self.nseats = len(counts)
+        self.legal = legal
+        self.rules = rules
+        self.phase = PH_PLAY
+        self.direction = 1
+        self.pending = 0
+        self.pend_kind = 0
+        self.drawn = -1
+        self.discard = [self.top]
+        self.scores = [0] * len(counts)
+        self.hand_no = 1
+        self.pile_count = 108 - sum(counts) - 1
+        self.prev_colour = -1
+        self.w4_seat = -1
+        self.one_seat = -1
+        self.catch_n = 0
+        self.passes = 0
+        self.void = [0] * len(counts)
+        for k, v in kw.items():
+            setattr(self, k, v)
+
+
+def legal_for(rules, hand, top, colour, counts, seat=0, **kw):
+    """The real legal actions for a hand-made position (through the core)."""
+    o = Obs(rules, hand, top, colour, counts, [], seat=seat, **kw)
+    g = Game.from_observation(o, Rng(1))
+    o.legal = g.legal_actions()
+    return o
+
+
+def test_normal_keeps_colour_and_wilds():
+    r = preset("classic")
+    # Red 5 on top: play the red card that keeps red (3 reds left) rather than the wild.
+    o = legal_for(r, ["R2", "R7", "R9", "R4", "W", "B3"], "R5", 0, [6, 7])
+    a = make_player("normal", 1).choose(o)
+    assert a in (parse("R2"), parse("R7"), parse("R9"), parse("R4"))
+    # Only the wild fits: call the colour held most.
+    o = legal_for(r, ["W", "G2", "G7", "B3"], "R5", 0, [4, 7])
+    assert make_player("normal", 1).choose(o) == (2 << 4 | 13)
+
+
+def test_normal_attacks_a_seat_about_to_go_out():
+    r = preset("official", seats=["normal", "normal", "normal"])
+    o = legal_for(r, ["R2", "R+2", "G7", "B3"], "R5", 0, [4, 1, 5])
+    assert make_player("normal", 1).choose(o) == parse("R+2")
+    o = legal_for(r, ["R2", "RS", "G7", "B3"], "R5", 0, [4, 1, 5])
+    assert make_player("normal", 1).choose(o) == parse("RS")
+
+
+def test_points_aware_shedding():
+    """With the next seat on one card, shed the expensive card."""
+    r = preset("classic")
+    o = legal_for(r, ["R1", "R9", "B4", "B5"], "R7", 0, [4, 1])
+    assert make_player("normal", 1).choose(o) == parse("R9")
+    r = preset("classic", scoring="penalty")
+    o = legal_for(r, ["R1", "R9", "B4", "B5", "B6"], "R7", 0, [5, 6])
+    assert make_player("normal", 1).choose(o) == parse("R9")
+
+
+def test_normal_never_bluffs_easy_sometimes_does():
+    r = preset("classic")
+    o = legal_for(r, ["R2", "W+4", "G7"], "R5", 0, [3, 6])
+    assert any(a >> 4 < 4 and a & 15 == 14 for a in o.legal)  # the bluff is on offer
+    for seed in range(20):
+        a = make_player("normal", seed).choose(o)
+        assert a & 15 != 14
+    bluffs = sum(1 for seed in range(40) if make_player("easy", seed).choose(o) & 15 == 14)
+    assert 0 < bluffs < 40
+
+
+def challenge_obs(w4_count, prev_seen_all):
+    """Seat 0 faces a W+4 from seat 1 who holds ``w4_count`` cards; the previous colour was
+    red; ``prev_seen_all``: every red card is already in the discard or our hand."""
+    r = preset("classic")
+    discard = [parse("B5")]
+    if prev_seen_all:
+        discard = [c for c in range(13) for _ in range(1 if c == 0 else 2)] + [parse("B5")]
+    discard.append(W4)
+    o = Obs(r, ["G1", "G2", "Y3"], "W+4", 3, [3, w4_count], [CHALLENGE, ACCEPT],
+            discard=discard, prev_colour=0, w4_seat=1, pending=4, pend_kind=14)
+    o.phase = PH_CHALLENGE
+    o.top = W4
+    return o
+
+
+@pytest.mark.parametrize("level", ("normal", "advanced"))
+def test_challenge_when_guilt_is_likely_accept_when_impossible(level):
+    assert player(level, 1).choose(challenge_obs(9, False)) == CHALLENGE
+    # No red card is left anywhere unseen: the W+4 cannot have been a bluff.
+    assert player(level, 1).choose(challenge_obs(9, True)) == ACCEPT
+
+
+def test_advanced_learns_that_an_opponent_does_not_bluff():
+    p = player("advanced", 1)
+    o = challenge_obs(5, False)
+    assert p.choose(o) == CHALLENGE
+    for _ in range(4):
+        # The challenge failed: we drew 6 (the next observation shows it).
+        nxt = legal_for(preset("classic"), ["G1", "G2", "Y3", "R1", "R2", "R3", "R4", "R5",
+                                            "R6"], "G5", 2, [9, 5])
+        p.choose(nxt)
+        o = challenge_obs(5, False)
+        last = p.choose(o)
+    assert last == ACCEPT
+
+
+def test_stack_when_possible():
+    r = preset("house", seats=["normal", "normal"])
+    o = Obs(r, ["R+2", "G7", "B3"], "Y+2", 1, [3, 5], [parse("R+2"), ACCEPT], pending=2,
+            pend_kind=12)
+    o.phase = PH_STACK
+    for lv in ("normal", "advanced"):
+        assert player(lv, 1).choose(o) == parse("R+2")
+
+
+def test_colour_for_a_wild_turned_up_first():
+    r = preset("classic")
+    o = Obs(r, ["B1", "B2", "B7", "G3"], "W", 0, [4, 7], [COLOUR + c for c in range(4)])
+    o.phase = PH_COLOUR
+    o.top = W
+    for lv in ("normal", "advanced"):
+        assert player(lv, 1).choose(o) == COLOUR + 3
+
+
+def test_drawn_card_played_when_it_fits():
+    r = preset("classic")
+    o = legal_for(r, ["G1", "B2", "R8"], "R5", 0, [3, 6], phase=PH_DRAWN, drawn=parse("R8"))
+    assert parse("R8") in o.legal and PASS in o.legal
+    for lv in ("normal", "advanced"):
+        assert player(lv, 1).choose(o) == parse("R8")
+
+
+def test_advanced_respects_its_budget():
+    _, obs = find_obs(lambda o: o.phase == PH_PLAY and sum(1 for a in o.legal if a < DRAW) >= 3,
+                      name="classic", levels=("normal", "normal"))
+    small = Advanced(1, 100)
+    small.choose(obs)
+    big = Advanced(1, 1000)
+    big.choose(obs)
+    assert 0 < small.spent <= 100 and small.dets >= 1
+    assert big.spent <= 1000 and big.dets > small.dets
+
+
+def test_unknown_level():
+    with pytest.raises(ValueError):
+        make_player("grandmaster", 1)

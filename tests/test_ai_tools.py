@@ -1,0 +1,174 @@
+"""The AI's measuring tools: the arena, the RLCard adapter, the callgrind benchmark, and the
+players under the MicroPython Unix port (compiled .mpy, fixed heap)."""
+
+import shutil
+import statistics
+import sys
+from pathlib import Path
+
+import mpy_helpers
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import arena  # noqa: E402
+import bench_ai  # noqa: E402
+
+
+def test_wilson_interval():
+    lo, hi = arena.wilson(60, 100)
+    assert 0.50 < lo < 0.51 and 0.69 < hi < 0.70
+    assert arena.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_arena_engine_hands_and_matches():
+    r = arena.run_engine(["normal", "easy", "easy"], 6, "hand", "official", "", 1, None, 1)
+    assert r["games"] == 6 and r["seats"] == [6, 6, 6]
+    assert sum(r["wins"]) <= 6
+    r = arena.run_engine(["advanced", "normal"], 2, "match", "classic", "target=100", 2, 40, 1)
+    assert r["wins"][0] + r["wins"][1] == 2
+
+
+def test_arena_command_line(capsys):
+    assert arena.main(["normal", "easy", "--hands", "4", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "normal   wins" in out and "[" in out
+
+
+def test_rlcard_translation_round_trip():
+    pytest.importorskip("rlcard")
+    import rlcard_agent as ra
+
+    from uno.ai import DRAW
+    from uno.cards import W4, parse
+
+    assert ra.card_of("r-7") == parse("R7")
+    assert ra.card_of("y-draw_2") == parse("Y+2")
+    assert ra.card_of("b-wild_draw_4") == W4
+    assert ra.action_of("g-wild") == (2 << 4 | 13)
+    assert ra.action_of("draw") == DRAW
+    for t in ("r-0", "g-skip", "b-reverse", "y-draw_2", "r-wild", "b-wild_draw_4", "draw"):
+        assert ra.rl_action(ra.action_of(t)) == t
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "advanced"])
+def test_rlcard_agent_plays_legal_hands(level):
+    rlcard = pytest.importorskip("rlcard")
+    import rlcard_agent as ra
+    from rlcard.agents import RandomAgent
+
+    env = rlcard.make("uno", config={"seed": 5})
+    seen = []
+
+    class Checked(ra.Agent):
+        def eval_step(self, state):
+            a, info = super().eval_step(state)
+            assert a in state["raw_legal_actions"]
+            seen.append(a)
+            return a, info
+
+    ours = Checked(level, seed=1, budget=60)
+    for swap in (0, 1):
+        env.set_agents([ours, RandomAgent(env.num_actions)][::1 if swap == 0 else -1])
+        _, payoffs = env.run(is_training=False)
+        assert sorted(payoffs) == [-1, 1]
+    assert len(seen) > 10
+
+
+def test_rlcard_arena_runs():
+    pytest.importorskip("rlcard")
+    r = arena.run_rlcard("normal", "rule", 4, 3, None, 1)
+    assert r["games"] == 4 and 0 <= r["wins"] <= 4
+
+
+@pytest.fixture(scope="module")
+def mpy_dir(tmp_path_factory):
+    return mpy_helpers.compile_core(tmp_path_factory.mktemp("mpy"))
+
+
+HAND_SCRIPT = """
+import gc
+from uno.ai import make_player
+from uno.game import Game, PH_HAND_OVER, PH_MATCH_OVER
+from uno.rules import preset
+import uno.ai_search
+import uno.observe
+gc.collect()
+levels = %r
+g = Game(preset("official", seats=levels), seed=4)
+g.start()
+ps = [make_player(lv, 7 + s) for s, lv in enumerate(levels)]
+n = 0
+while g.phase not in (PH_HAND_OVER, PH_MATCH_OVER) and n < 400:
+    obs = g.observe(g.actor)
+    g.apply(ps[g.actor].choose(obs))
+    n += 1
+print("done", n, g.winner)
+"""
+
+
+def test_players_run_under_micropython(mpy_dir):
+    """A whole hand of all three levels (Advanced at its default budget) under the MicroPython
+    Unix port from .mpy files, with a fixed heap."""
+    script = HAND_SCRIPT % (("advanced", "normal", "easy"),)
+    rc, out, err = mpy_helpers.run_micropython(script, mpy_dir, heap_kb=96, timeout=300)
+    assert rc == 0, out + err
+    assert out.startswith("done")
+
+
+def test_search_needs_at_most_8k_more_heap_than_normal(mpy_dir):
+    """The same hand with an Advanced seat instead of a Normal one (the modules loaded in both
+    cases) needs at most 8 KB more MicroPython heap: what the search allocates."""
+    normal = mpy_helpers.min_heap_kb(HAND_SCRIPT % (("normal", "normal"),), mpy_dir, lo=32,
+                                     hi=160, timeout=300)
+    adv = mpy_helpers.min_heap_kb(HAND_SCRIPT % (("advanced", "normal"),), mpy_dir, lo=32,
+                                  hi=160, timeout=300)
+    assert normal is not None and adv is not None
+    assert adv - normal <= 8, (normal, adv)
+
+
+def test_search_live_data_is_small(mpy_dir):
+    """What the search keeps alive during a decision (the sampled game, the re-deal pool, the
+    playout buffers, four core plies of undo journal), measured with gc.mem_alloc() under
+    MicroPython: well under 8 KB."""
+    script = """
+import gc
+import uno.ai_search as S
+from uno.ai import make_player
+from uno.game import Game, PH_PLAY
+from uno.rules import preset
+from uno.rng import Rng
+g0 = Game(preset("official", seats=("normal", "normal", "normal", "normal")), seed=5)
+g0.start()
+p = make_player("normal", 1)
+while g0.phase != PH_PLAY or len(g0.legal_actions()) < 3:
+    g0.apply(p.choose(g0.observe(g0.actor)))
+obs = g0.observe(g0.actor)
+gc.collect()
+m0 = gc.mem_alloc()
+g = Game.from_observation(obs, Rng(3))
+pool = S.Pool(g, obs.seat)
+model = S.Model(g)
+pool.redeal(g, Rng(4))
+for i in range(4):
+    g.push(g.legal_actions()[0])
+model.playout(g, obs.seat, -1)
+gc.collect()
+print(gc.mem_alloc() - m0)
+"""
+    rc, out, err = mpy_helpers.run_micropython(script, mpy_dir, heap_kb=256)
+    assert rc == 0, out + err
+    assert 0 < int(out) <= 8 * 1024
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind not installed")
+def test_decision_cost_in_micropython_instructions():
+    """Issue 3's cost targets on a few fixed positions: median Easy/Normal <= 1 M, Advanced
+    (default budget) <= 9 M MicroPython VM instructions (x86, callgrind)."""
+    positions = bench_ai.collect_positions(8, seed=3)
+    res = bench_ai.run_callgrind(positions, ["easy", "normal", "advanced"], None)
+    assert statistics.median(res["easy"]) <= 1_000_000
+    assert statistics.median(res["normal"]) <= 1_000_000
+    assert statistics.median(res["advanced"]) <= 9_000_000
+    assert min(res["advanced"]) > 50_000  # the search did run

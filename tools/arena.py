@@ -1,0 +1,293 @@
+#!/usr/bin/env python3
+"""Arena: computer levels against each other, or against RLCard's agents in RLCard's engine.
+
+Our engine (the seat order rotates game by game, so each level sits in each seat equally):
+    tools/arena.py advanced normal --matches 200            # Classic 500-point matches
+    tools/arena.py advanced easy --hands 2000 --preset house --seats 3
+    tools/arena.py normal easy easy normal --hands 400      # four seats, levels by seat order
+
+RLCard's UNO engine (pip install rlcard; two seats; each deal is played twice, seats swapped):
+    tools/arena.py advanced --rlcard random --hands 4000
+    tools/arena.py normal --rlcard rule --hands 4000
+
+Prints the win rate of each level with a 95% Wilson interval. ``--jobs`` splits the work over
+processes; the result does not depend on it (every game's seed is fixed by its index).
+
+    tools/arena.py --value-table 30000    # rebuilds Advanced's win table (uno.ai_search)
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from multiprocessing import Pool
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LIB = os.path.join(os.path.dirname(HERE), "lib")
+for p in (LIB, HERE):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return mid - half, mid + half
+
+
+def fmt_rate(wins: float, n: int) -> str:
+    lo, hi = wilson(wins, n)
+    return "%.1f%% [%.1f, %.1f] of %d" % (100.0 * wins / n if n else 0.0, 100 * lo, 100 * hi, n)
+
+
+# --- our engine --------------------------------------------------------------------------------
+
+
+def _rotation(levels: list[str], i: int) -> list[str]:
+    """Seat arrangement for game ``i``: rotate the level list so each level visits each seat."""
+    k = i % len(levels)
+    return levels[k:] + levels[:k]
+
+
+def play_game(levels: list[str], preset: str, overrides: str, seed: int, unit: str,
+              budget: int | None = None, stats: dict | None = None) -> list[int]:
+    """Play one match (unit 'match') or one hand (unit 'hand') with ``levels`` by seat.
+    Returns per seat: 1 if that seat won, else 0 (a hand nobody finished: all 0)."""
+    from uno.ai import make_player
+    from uno.game import PH_HAND_OVER, PH_MATCH_OVER, Game
+    from uno.rules import Rules, preset as make_preset
+
+    rules = make_preset(preset)
+    if overrides:
+        rules = Rules.parse(overrides, rules)
+    rules.update({"seats": tuple(levels)})
+    game = Game(rules, seed=seed)
+    game.start()
+    players = []
+    for s, lv in enumerate(levels):
+        ps = seed * 7919 + s * 104729 + 1
+        players.append(make_player(lv, ps, budget) if lv == "advanced" else make_player(lv, ps))
+    decisions = 0
+    while True:
+        ph = game.phase
+        if ph == PH_MATCH_OVER:
+            break
+        if ph == PH_HAND_OVER:
+            if unit == "hand":
+                break
+            game.next_hand()
+            continue
+        seat = game.actor
+        a = players[seat].choose(game.observe(seat))
+        game.apply(a)
+        decisions += 1
+    if stats is not None:
+        stats["decisions"] = stats.get("decisions", 0) + decisions
+        stats["hands"] = stats.get("hands", 0) + game.hand_no
+    res = [0] * len(levels)
+    w = game.winner if unit == "hand" else game.match_winner
+    if w is not None and w >= 0:
+        res[w] = 1
+    return res
+
+
+def _engine_chunk(args: tuple) -> tuple[list[float], list[int], dict]:
+    levels, preset, overrides, unit, seed, budget, lo, hi = args
+    k = len(levels)
+    wins = [0.0] * k
+    seats_of = [0] * k
+    stats: dict = {}
+    for i in range(lo, hi):
+        order = _rotation(list(range(k)), i)  # order[s]: index in ``levels`` of seat s
+        res = play_game([levels[j] for j in order], preset, overrides,
+                        seed * 1000003 + i // k, unit, budget, stats)
+        for s, j in enumerate(order):
+            seats_of[j] += 1
+            wins[j] += res[s]
+    return wins, seats_of, stats
+
+
+def run_engine(levels: list[str], n: int, unit: str, preset: str, overrides: str, seed: int,
+               budget: int | None, jobs: int) -> dict:
+    """Play ``n`` games (rounded up to a multiple of the seat count, so every arrangement is
+    played equally) and return per-level wins and appearances."""
+    k = len(levels)
+    n = (n + k - 1) // k * k
+    chunks = []
+    step = max(k, (n // (jobs * 8) // k) * k) if jobs > 1 else n
+    for lo in range(0, n, step):
+        chunks.append((levels, preset, overrides, unit, seed, budget, lo, min(n, lo + step)))
+    wins = [0.0] * k
+    seats = [0] * k
+    stats: dict = {}
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            results = pool.map(_engine_chunk, chunks)
+    else:
+        results = [_engine_chunk(c) for c in chunks]
+    for w, s, st in results:
+        for i in range(k):
+            wins[i] += w[i]
+            seats[i] += s[i]
+        for key in st:
+            stats[key] = stats.get(key, 0) + st[key]
+    return {"levels": levels, "wins": wins, "seats": seats, "games": n, "stats": stats}
+
+
+# --- the search's value table --------------------------------------------------------------
+
+
+def value_table(hands: int, seeds: tuple = (1, 2), n: int = 20) -> bytes:
+    """Advanced's _WIN_TABLE: for the seat to move in a plain turn, the chance (x255) that it
+    wins the hand, by its card count (row 1..n) and the other seat's (column 1..n), from
+    Normal-vs-Normal Classic hands (``hands`` split over ``seeds``); smoothed towards a
+    logistic curve in the difference."""
+    from uno.ai import make_player
+    from uno.game import PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY, Game
+    from uno.rules import preset
+
+    wins = [[0] * (n + 1) for _ in range(n + 1)]
+    tot = [[0] * (n + 1) for _ in range(n + 1)]
+    games = [(seed, h) for seed in seeds for h in range(hands // len(seeds))]
+    for seed, h in games:
+        g = Game(preset("classic", seats=["normal", "normal"]), seed=seed * 100000 + h)
+        g.start()
+        ps = [make_player("normal", h * 2 + s) for s in range(2)]
+        rec = []
+        while g.phase not in (PH_HAND_OVER, PH_MATCH_OVER):
+            if g.phase == PH_PLAY:
+                a = g.actor
+                rec.append((a, min(len(g.hands[a]), n), min(len(g.hands[1 - a]), n)))
+            g.apply(ps[g.actor].choose(g.observe(g.actor)))
+        if g.winner < 0:
+            continue
+        for a, m, o in rec:
+            tot[m][o] += 1
+            if a == g.winner:
+                wins[m][o] += 1
+    out = bytearray()
+    for m in range(1, n + 1):
+        for o in range(1, n + 1):
+            prior = 1 / (1 + math.exp(-0.35 * (o - m)))
+            p = (wins[m][o] + 20 * prior) / (tot[m][o] + 20)
+            out.append(min(255, max(0, round(p * 255))))
+    return bytes(out)
+
+
+# --- RLCard's engine ---------------------------------------------------------------------------
+
+
+def _rlcard_chunk(args: tuple) -> tuple[int, int, int]:
+    level, opponent, seed, budget, lo, hi = args
+    import numpy as np
+    import rlcard
+    from rlcard.agents import RandomAgent
+    from rlcard.models.uno_rule_models import UNORuleAgentV1
+    from rlcard_agent import Agent
+
+    env = rlcard.make("uno", config={"seed": seed})
+    theirs = RandomAgent(env.num_actions) if opponent == "random" else UNORuleAgentV1()
+    wins = games = 0
+    decisions = 0
+    for i in range(lo, hi):
+        deal = seed * 1000003 + i
+        for swap in (0, 1):
+            ours = Agent(level, seed=deal * 2 + swap + 1, budget=budget)
+            env.seed(deal)
+            np.random.seed((deal * 2 + swap) & 0xFFFFFFFF)
+            env.set_agents([ours, theirs] if swap == 0 else [theirs, ours])
+            _, payoffs = env.run(is_training=False)
+            games += 1
+            if payoffs[swap] > 0:
+                wins += 1
+            decisions += ours.decisions
+    return wins, games, decisions
+
+
+def run_rlcard(level: str, opponent: str, hands: int, seed: int, budget: int | None,
+               jobs: int) -> dict:
+    """``hands`` hands (rounded up to even): each deal twice, our agent in seat 0 then 1."""
+    deals = (hands + 1) // 2
+    step = max(1, deals // (jobs * 8)) if jobs > 1 else deals
+    chunks = [(level, opponent, seed, budget, lo, min(deals, lo + step))
+              for lo in range(0, deals, step)]
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            results = pool.map(_rlcard_chunk, chunks)
+    else:
+        results = [_rlcard_chunk(c) for c in chunks]
+    wins = sum(r[0] for r in results)
+    games = sum(r[1] for r in results)
+    decisions = sum(r[2] for r in results)
+    return {"wins": wins, "games": games, "decisions": decisions}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("levels", nargs="*", help="easy|normal|advanced, one per seat (2-4)")
+    ap.add_argument("--value-table", type=int, metavar="HANDS",
+                    help="print Advanced's win table from HANDS self-play hands (30000)")
+    ap.add_argument("--matches", type=int, help="number of matches (to the preset's target)")
+    ap.add_argument("--hands", type=int, help="number of single hands")
+    ap.add_argument("--preset", default="classic")
+    ap.add_argument("--rules", default="", help='extra options, e.g. "stacking=on wd4=free"')
+    ap.add_argument("--seats", type=int, help="repeat the level list to this many seats")
+    ap.add_argument("--rlcard", choices=("random", "rule"), help="play in RLCard's engine")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--budget", type=int, default=None, help="Advanced search budget")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    a = ap.parse_args(argv)
+    if a.value_table:
+        print(repr(value_table(a.value_table)))
+        return 0
+    for lv in a.levels:
+        if lv not in ("easy", "normal", "advanced"):
+            ap.error("unknown level %r" % lv)
+    t0 = time.time()
+    if a.rlcard:
+        if len(a.levels) != 1:
+            ap.error("--rlcard takes one level")
+        n = a.hands or 1000
+        r = run_rlcard(a.levels[0], a.rlcard, n, a.seed, a.budget, a.jobs)
+        opp = "RandomAgent" if a.rlcard == "random" else "UNORuleAgentV1"
+        print("RLCard UNO, %s vs %s, %d seat-swapped hands (seed %d)"
+              % (a.levels[0], opp, r["games"], a.seed))
+        print("  %-8s wins %s" % (a.levels[0], fmt_rate(r["wins"], r["games"])))
+        print("  %d decisions, %.1f s" % (r["decisions"], time.time() - t0))
+        return 0
+    levels = list(a.levels)
+    if a.seats:
+        levels = [levels[i % len(levels)] for i in range(a.seats)]
+    if not 2 <= len(levels) <= 4:
+        ap.error("2 to 4 seats")
+    unit = "hand" if a.hands else "match"
+    n = a.hands or a.matches or 100
+    r = run_engine(levels, n, unit, a.preset, a.rules, a.seed, a.budget, a.jobs)
+    print("%s, %s%s, %d %s, seats rotated (seed %d)"
+          % (" vs ".join(levels), a.preset, (" " + a.rules) if a.rules else "", r["games"],
+             unit + ("es" if unit == "match" else "s"), a.seed))
+    # Levels that appear in several seats are pooled.
+    pooled: dict[str, list[float]] = {}
+    for lv, w, s in zip(levels, r["wins"], r["seats"], strict=True):
+        pw = pooled.setdefault(lv, [0.0, 0])
+        pw[0] += w
+        pw[1] += s
+    for lv, (w, s) in pooled.items():
+        print("  %-8s wins %s seat-games (%.1f%% of games)" % (lv, fmt_rate(w, int(s)),
+                                                            100.0 * w / r["games"]))
+    st = r["stats"]
+    print("  %d hands, %d decisions, %.1f s" % (st.get("hands", 0), st.get("decisions", 0),
+                                               time.time() - t0))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
