@@ -189,6 +189,7 @@ class Obs:
         self.hand_no = 1
         self.pile_count = 108 - sum(counts) - 1
         self.prev_colour = -1
+        self.last_challenge = -1
         self.w4_seat = -1
         self.one_seat = -1
         self.catch_n = 0

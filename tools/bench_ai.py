@@ -37,7 +37,8 @@ import mpy_helpers  # noqa: E402
 
 FIELDS = ("seat", "hand", "top", "colour", "counts", "actor", "phase", "direction", "pending",
           "pend_kind", "drawn", "discard", "scores", "nseats", "hand_no", "pile_count",
-          "prev_colour", "w4_seat", "one_seat", "catch_n", "passes", "void", "legal")
+          "prev_colour", "w4_seat", "one_seat", "catch_n", "passes", "void", "legal",
+          "last_challenge")
 # (preset, seats, levels by seat): positions come from these games, round robin.
 SOURCES = (("classic", ("advanced", "normal")), ("official", ("advanced", "normal", "easy")),
            ("house", ("normal", "advanced", "easy", "normal")), ("pcsig", ("advanced", "easy")))

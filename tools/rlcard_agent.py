@@ -193,7 +193,7 @@ def observation(raw: dict, legal_strs: list[str], tracker: Tracker | None = None
         direction=tracker.direction if tracker else 1, pending=0, pend_kind=0, drawn=-1,
         passes=0, one_seat=-1, catch_n=0, w4_seat=-1, discard=discard,
         scores=[0] * nseats, rules=RLRules(nseats), nseats=nseats, hand_no=1,
-        pile_count=pile if pile > 0 else 0, prev_colour=-1,
+        pile_count=pile if pile > 0 else 0, prev_colour=-1, last_challenge=-1,
         void=list(tracker.void) if tracker else [0] * nseats, legal=legal)
 
 

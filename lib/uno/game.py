@@ -122,6 +122,7 @@ class Game(Journal):
         self.w4_seat = -1
         self.w4_guilty = False
         self.prev_colour = -1
+        self.last_challenge = -1
         self._journal = None  # type: list | None
         self._frames = []  # type: list[int]
 
@@ -176,6 +177,7 @@ class Game(Journal):
         self.one_seat = -1
         self.w4_seat = -1
         self.prev_colour = -1
+        self.last_challenge = -1
         self.void = [0] * n
         deck = self._new_deck()
         self.pile = deck
@@ -448,7 +450,8 @@ class Game(Journal):
 
     def _turn_draw(self, p):
         if self.phase == PH_PLAY:
-            self._set_void(p, self.void[p] | 1 << self.colour)
+            # Lacks the active colour now; older marks are stale (the new card may be any).
+            self._set_void(p, 1 << self.colour)
         hand = self.hands[p]
         c = hand[-1] if self._draw(p, 1, "turn") else -1
         if c >= 0 and (self._repeat or self.playable(c, hand)):
@@ -544,6 +547,7 @@ class Game(Journal):
         self.pending = 0
         if self._rec():
             self._emit({"ev": "challenge", "p": p, "target": q, "guilty": guilty})
+        self.last_challenge = q << 1 | (1 if guilty else 0)
         if guilty:
             self._draw(q, n, "challenge")
             self._ask(PH_PLAY, p)

@@ -9,7 +9,7 @@ from uno import cards
 # Public scalars every seat may see, copied as they are between a Game and an Observation.
 PUBLIC = (
     "colour", "actor", "phase", "direction", "pending", "pend_kind", "rules", "nseats",
-    "hand_no", "prev_colour", "w4_seat", "one_seat", "catch_n", "passes",
+    "hand_no", "prev_colour", "w4_seat", "one_seat", "catch_n", "passes", "last_challenge",
 )
 
 
@@ -43,11 +43,17 @@ def determinize(cls, obs, rng):
     g.scores = list(obs.scores)
     g.discard = list(obs.discard)
     g.void = list(obs.void)
-    unseen = cards.make_deck(obs.rules.deck == "acorn")
+    seen = bytearray(80)  # how many of each card this seat has seen
     for c in obs.hand:
-        unseen.remove(c)
+        seen[c] += 1
     for c in obs.discard:
-        unseen.remove(c)
+        seen[c] += 1
+    unseen = []
+    for c in cards.make_deck(obs.rules.deck == "acorn"):
+        if seen[c]:
+            seen[c] -= 1
+        else:
+            unseen.append(c)
     rng.shuffle(unseen)
     hands = [[] for _ in range(obs.nseats)]  # type: list[list[int]]
     hands[seat] = list(obs.hand)
