@@ -102,6 +102,7 @@ import gc
 from uno.rules import preset
 from uno.game import Game, PH_HAND_OVER, PH_MATCH_OVER
 from uno.ai import make_player
+gc.collect()  # as code.py does after its imports
 r = preset("classic", seats="normal,normal")
 g = Game(r, seed=7, sink=None)
 players = [make_player("normal", 1), make_player("normal", 2)]
