@@ -150,3 +150,29 @@ def test_every_kind_is_played_somewhere():
             if e["ev"] == "play":
                 kinds.add(cards.parse(e["card"]) & 15)
     assert {SKIP, REVERSE, DRAW2, WILD, WILD4} <= kinds
+
+
+def test_every_refusal_has_a_reason_that_fits_the_message_bar():
+    """Issue 4: a refused move shows its reason in the badge's 26-character message bar; every
+    illegal action in random positions of every preset gets a reason of at most 26."""
+    from uno.game import COLOUR
+
+    longest = ""
+    for i, name in enumerate(PRESET_NAMES):
+        g = Game(preset(name, seats=["normal"] * (2 + i % 3)), seed=i)
+        g.start()
+        r = random.Random(i)
+        for _ in range(300):
+            if g.phase == PH_MATCH_OVER:
+                break
+            if g.phase == PH_HAND_OVER:
+                g.next_hand()
+                continue
+            legal = g.legal_actions()
+            for a in range(COLOUR + 4):
+                if a not in legal:
+                    reason = g.explain(a)
+                    assert reason, "no reason for %d" % a
+                    longest = max(longest, reason, key=len)
+            g.apply(r.choice(legal))
+    assert len(longest) <= 26, longest

@@ -189,11 +189,11 @@ def test_draw_repeat_pass_after_a_draw():
 def test_draw_repeat_unplayable_drawn_card_refused_as_unplayable():
     """RULES.md `draw=repeat`: "the player may play the card just drawn if playable" — trying
     an unplayable drawn card is refused like any unplayable card (the reason names what is
-    needed, not "only the card just drawn")."""
+    needed, not "play the drawn ... or pass")."""
     g, _ = position("pcsig", hands=["R1 G9", "G3 G4"], top="R5", pile="Y1 B2")
     act(g, "draw")
     reason = refused(g, "Y1")
-    assert "RED" in reason and "only the card just drawn" not in reason
+    assert "RED" in reason and "play the drawn" not in reason
 
 
 # ----- hand limit (PC-SIG) ----------------------------------------------------------------------

@@ -145,7 +145,7 @@ class Advanced(Learner, Normal):
         rng = self.rng
         g = Game.from_observation(obs, rng)
         pool = Pool(g, seat)
-        model = Model(g)
+        model = Model(g, rng)
         spent = FIRST_COST
         budget = self.budget
         dets = 0
@@ -270,7 +270,8 @@ class Model:
     """The fast playout: plain turns on copies of the hands, penalties taken at once (no
     challenge, no stacking, no ONE), drawing one card and playing it if it fits."""
 
-    def __init__(self, g):
+    def __init__(self, g, rng=None):
+        self.rng = rng
         rules = g.rules
         self.nseats = g.nseats
         # Two seats: Reverse acts as Skip (RULES.md); RLCard's engine passes the turn instead.
@@ -321,6 +322,13 @@ class Model:
                         break
                     c = pile[ptr]
                     ptr -= 1
+                    if rl and c >= 0x40:
+                        # RLCard plays a drawn wild (even a W+4) with a random colour and
+                        # no effect; the turn passes.
+                        colour = self.rng.below(4)
+                        topk = c & 15
+                        turn = (turn + direction) % n
+                        continue
                     h.append(c)
                     if c >= 0x40 or (c >> 4) == colour or (not rl and (c & 15) == topk):
                         best = c
@@ -349,6 +357,13 @@ class Model:
                         break
                     c = pile[ptr]
                     ptr -= 1
+                    if rl and c >= 0x40:
+                        # RLCard plays a drawn wild (even a W+4) with a random colour and
+                        # no effect; the turn passes.
+                        colour = self.rng.below(4)
+                        topk = c & 15
+                        turn = (turn + direction) % n
+                        continue
                     h.append(c)
                     if c >= 0x40 or (c >> 4) == colour or (not rl and (c & 15) == topk):
                         best = c
@@ -378,6 +393,9 @@ class Model:
                         victim.append(pile[ptr])
                         ptr -= 1
                         m -= 1
+                if rl:
+                    # RLCard counts only the win.
+                    return (1.0 if turn == seat else -1.0), turns
                 return terminal(turn, hands, seat), turns
             if k < _SKIP or k == _WILD:
                 turn = (turn + direction) % n

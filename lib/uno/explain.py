@@ -1,4 +1,5 @@
-"""Reasons for refusing an action, in the words of the message bar."""
+"""Reasons for refusing an action, in the words of the message bar (26 characters at most,
+the width of the badge's message bar, for every card and colour)."""
 
 from uno import cards
 from uno.cards import DRAW2, WILD, WILD4
@@ -17,47 +18,48 @@ def explain(g, a):
     if ph in (PH_HAND_OVER, PH_MATCH_OVER, PH_NEW):
         return "the hand is over" if ph == PH_HAND_OVER else (
             "the match is over" if ph == PH_MATCH_OVER else "the match has not started")
-    if not isinstance(a, int) or a < 0 or a >= COLOUR + 4:
+    if not isinstance(a, int) or a < 0 or a >= COLOUR + 4 or (a < 64 and a & 15 == 15):
         return "not an action: %r" % (a,)
     p = g.actor
     hand = g.hands[p]
     if ph == PH_COLOUR:
-        return "choose a colour for the wild card first"
+        return "choose a colour first"
     if ph == PH_ONE:
-        return "call ONE or let the moment pass"
+        return "call ONE (or let it pass)"
     if ph == PH_CATCH:
-        return "catch the missed ONE call or let it go"
+        return "catch the missed ONE?"
     if a < 64:
         card = action_card(a)
         if card not in hand:
             return "you do not hold " + cards.name(card)
         if ph == PH_DRAWN and card != g.drawn:
-            return "only the card just drawn (%s) may be played" % cards.name(g.drawn)
+            return "play the drawn %s or pass" % cards.name(g.drawn)
         if ph in (PH_CHALLENGE, PH_STACK):
             if ph == PH_STACK or g._stacking:
-                return "only a %s may be stacked now" % (
+                return "only a %s may be stacked" % (
                     "+2" if g.pend_kind == DRAW2 else "W+4")
-            return "challenge the W+4 or accept the 4 cards"
+            return "challenge it or accept"
         if (card & 15) == WILD4:
-            return "W+4 only when you hold no %s card" % cards.COLOUR_NAMES[g.colour]
+            return "W+4: you hold a %s" % cards.COLOUR_NAMES[g.colour]
         top = g.discard[-1]
         if (top & 15) >= WILD:
             return "Not playable: needs %s" % cards.COLOUR_NAMES[g.colour]
         kind = cards.name(top)[1:]
-        return "Not playable: needs %s or a %s" % (cards.COLOUR_NAMES[g.colour], kind)
+        text = "Not playable: %s or a %s" % (cards.COLOUR_NAMES[g.colour], kind)
+        return text if len(text) <= 26 else text.replace(" or a ", " or ")
     if a == DRAW:
         if ph in (PH_CHALLENGE, PH_STACK):
-            return "accept the penalty instead of drawing"
+            return "accept the penalty instead"
         if g.at_limit(p):
-            return "your hand is full (%d cards)" % g._limit
+            return "hand full (%d cards)" % g._limit
         if not g.can_draw():
-            return "no card is left to draw"
-        return "you have already drawn this turn"
+            return "no card left to draw"
+        return "already drawn this turn"
     if a == PASS:
         if ph in (PH_CHALLENGE, PH_STACK):
-            return "accept the penalty instead of passing"
+            return "accept the penalty instead"
         return "draw a card before passing"
     if a in (CHALLENGE, ACCEPT):
-        return "there is no penalty to %s" % ("challenge" if a == CHALLENGE else "accept")
-    return "%s is not possible now" % action_name(a)
+        return "no penalty to %s" % ("challenge" if a == CHALLENGE else "accept")
+    return "%s: not now" % action_name(a)
 

@@ -25,32 +25,9 @@ _OVER = 3  # hand or match over, results next
 _FLY_FRAMES_MS = 40
 
 
-# The core's reasons are written for a wide screen; the message bar holds 26 characters.
-_SHORTER = (
-    ("Not playable: needs ", "Not playable: "),
-    (" or a ", " or "),
-    ("W+4 only when you hold no ", "W+4: you hold "),
-    ("only the card just drawn (", "Only the drawn card ("),
-    (") may be played", ")"),
-    ("you have already drawn this turn", "Already drawn this turn"),
-    ("accept the penalty instead of ", "Take the penalty, not "),
-    ("your hand is full", "Hand full"),
-    ("choose a colour for the wild card first", "Choose a colour first"),
-    ("catch the missed ONE call or let it go", "Catch the ONE call?"),
-    ("call ONE or let the moment pass", "Call ONE (SELECT)"),
-)
-
-
 def fit(text):
     """``text`` shortened to the message bar's width (26 characters)."""
-    if len(text) <= L.MSG_COLS:
-        return text
-    for long, short in _SHORTER:
-        if long in text:
-            text = text.replace(long, short)
-            if len(text) <= L.MSG_COLS:
-                return text
-    return text[: L.MSG_COLS]
+    return text if len(text) <= L.MSG_COLS else text[: L.MSG_COLS]
 
 
 class Table:
