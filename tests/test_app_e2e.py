@@ -426,27 +426,44 @@ def test_banner_and_lights(tmp_path):
 
 
 def test_hot_seat(tmp_path):
-    app, hw, rows, events, out, shot = run(2, ["A"], tmp_path, "hotseat",
-                                           seats="human,human")
-    assert app.top() in (app.handover, app.table, app.picker)
-    seen = set()
-    for _ in range(2):
-        pass
-    hw2 = HostHardware(headless=True, render=False, out=io.StringIO())
-    hw2.skip_refresh = True
-    app = App(hw2, M.build_rules(M.parse_args(["--headless", "--seats", "human,human"])),
-              seed=2)
-    app.new_match()
-    M.settle(app, hw2)
+    """RULES.md 'Seats': two or more human seats is hot-seat play: the hand is hidden behind a
+    "pass the badge to NAME" screen between turns, and not shown while a computer plays."""
     from uno.app.input import bit
+    from uno.view import layout as L
 
-    for _ in range(60):
+    hw = HostHardware(headless=True, render=False, out=io.StringIO())
+    hw.skip_refresh = True
+    app = App(hw, M.build_rules(M.parse_args(["--headless", "--seats", "human,normal,human"])),
+              seed=2, cpu="first")
+    app.new_match()
+    M.settle(app, hw)
+    handed_to = set()
+    computer_turns = 0
+    for _ in range(120):
+        g = app.table.g
+        if g.phase in (G.PH_HAND_OVER, G.PH_MATCH_OVER):
+            break
+        tiles = list(app.view._hand)
         if app.top() is app.handover:
-            seen.add(app.handover.seat)
-        for tok in bot.next_keys(app) if app.top() is not app.handover else ["A"]:
-            hw2.press(bit(tok))
-            M.settle(app, hw2)
-    assert seen, "the badge was handed over between the two humans"
+            handed_to.add(app.handover.seat)
+            assert app.view.results.hidden is False, "the handover page covers the table"
+        elif app.top() is app.table and app.table.idle():
+            assert g.actor == app.table.seat
+            assert L.TILE_BACK not in tiles, "the player's own hand is face down"
+        keys = ["A"] if app.top() is app.handover else bot.next_keys(app)
+        for tok in keys:
+            hw.press(bit(tok))
+            for _ in range(M.MAX_FRAMES):  # frame by frame, to see the computer's turn
+                hw.advance(M.FRAME_MS)
+                app.frame()
+                if app.table.g.actor == 1 and app.top() is app.table:
+                    computer_turns += 1
+                    assert all(t in (L.TILE_BACK, L.TILE_BLANK) for t in app.view._hand), \
+                        "a hand is shown while the computer plays"
+                if app.idle() and not app.sound.busy() and not app.banner_until:
+                    break
+    assert handed_to == {0, 2}, "the badge was handed over to each human"
+    assert computer_turns > 0
 
 
 def test_catch_missed_one(tmp_path):

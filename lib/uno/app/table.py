@@ -75,6 +75,9 @@ class Table:
             human = seats[s] == "human"
             self.players.append(None if human else app.make_player(seats[s], seed + s))
         self.seat = humans[0] if humans else 0
+        # Hot seat: a hand is shown only while its own player acts, so the next player cannot
+        # look at it during the computers' turns.
+        self.hot_seat = len(humans) > 1
         self.panel_of = self._panels(n)
         self.g = G.Game(rules, seed=seed, sink=app.sink, names=names)
         app.events = []
@@ -137,7 +140,7 @@ class Table:
             self.offset = self.sel - L.HAND_SLOTS + 1
         if self.offset > 0 and self.offset + L.HAND_SLOTS > n:
             self.offset = max(0, n - L.HAND_SLOTS)
-        v.set_hand(hand, self.offset)
+        v.set_hand(hand, self.offset, self.hot_seat and g.actor != self.seat)
         v.set_discard(g.discard[-1] if g.discard else -1)
         v.set_colour(g.colour if g.discard else -1)
         v.set_pile(len(g.pile))

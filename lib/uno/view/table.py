@@ -209,12 +209,16 @@ class View:
             self.pile[0] = t
         self.pile_count.write(0, str(n), align=1)
 
-    def set_hand(self, hand, offset):
-        """Show ``hand[offset:offset + 8]`` and the scroll marks."""
+    def set_hand(self, hand, offset, face_down=False):
+        """Show ``hand[offset:offset + 8]`` (as card backs if ``face_down``) and the scroll
+        marks."""
         n = len(hand)
         for i in range(L.HAND_SLOTS):
             j = offset + i
-            t = L.card_tile(hand[j]) if j < n else L.TILE_BLANK
+            if j >= n:
+                t = L.TILE_BLANK
+            else:
+                t = L.TILE_BACK if face_down else L.card_tile(hand[j])
             if self._hand[i] != t:
                 self._hand[i] = t
                 self.hand[i] = t
