@@ -320,6 +320,23 @@ def test_advanced_respects_its_budget():
     assert big.spent <= 1000 and big.dets > small.dets
 
 
+def test_redeal_honours_colour_and_no_wild_voids():
+    """Bit 4 of a void mask (``NO_WILD``, set by the RLCard adapter) keeps wilds out of that
+    seat's re-dealt hands, as bits 0-3 keep out colours."""
+    from uno.ai_search import NO_WILD, Pool
+
+    r = preset("classic")
+    o = legal_for(r, ["R2", "G7", "B3"], "R5", 0, [3, 7], void=[0, NO_WILD | 1 << 2])
+    rng = Rng(3)
+    g = Game.from_observation(o, rng)
+    pool = Pool(g, 0)
+    for _ in range(50):
+        pool.redeal(g, rng)
+        assert len(g.hands[1]) == 7
+        assert all(c < 0x40 and c >> 4 != 2 for c in g.hands[1])
+        assert len(g.pile) + 7 + 3 + 1 == 108
+
+
 def test_unknown_level():
     with pytest.raises(ValueError):
         make_player("grandmaster", 1)

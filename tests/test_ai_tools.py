@@ -76,6 +76,49 @@ def test_rlcard_agent_plays_legal_hands(level):
     assert len(seen) > 10
 
 
+def test_rlcard_colour_and_voids_match_the_hidden_state():
+    """The adapter's active colour is RLCard's (its ``target`` string shows a wild's creation
+    colour, not the called one); the inferred ``NO_WILD`` never contradicts the other hand, and
+    its colour marks seldom do (a kept card may be of a colour marked before)."""
+    rlcard = pytest.importorskip("rlcard")
+    import numpy as np
+    import rlcard_agent as ra
+    from rlcard.agents import RandomAgent
+    from rlcard.models.uno_rule_models import UNORuleAgentV1
+
+    env = rlcard.make("uno", config={"seed": 5})
+    stats = {"checks": 0, "void": 0, "no_wild": 0, "wrong": 0}
+
+    class Checked(ra.Agent):
+        def eval_step(self, state):
+            a, info = super().eval_step(state)
+            raw = state["raw_obs"]
+            obs = ra.observation(raw, list(state["raw_legal_actions"]), self.tracker)
+            assert "rygb"[obs.colour] == env.game.round.target.color
+            assert self.tracker is not None
+            v = self.tracker.void[1 - raw["current_player"]]
+            for c in env.game.players[1 - raw["current_player"]].hand:
+                if c.type == "wild":
+                    assert not v & ra.NO_WILD
+                elif (v >> ra._COL[c.color]) & 1:
+                    stats["wrong"] += 1
+                    break
+            stats["checks"] += 1
+            stats["void"] += v & 15 != 0
+            stats["no_wild"] += v & ra.NO_WILD != 0
+            return a, info
+
+    for i in range(40):
+        env.seed(i)
+        np.random.seed(i)
+        theirs = RandomAgent(env.num_actions) if i % 2 else UNORuleAgentV1()
+        ours = Checked("normal", seed=i)
+        env.set_agents([ours, theirs] if i % 4 < 2 else [theirs, ours])
+        env.run(is_training=False)
+    assert stats["void"] > stats["checks"] // 5 and stats["no_wild"] > stats["checks"] // 5
+    assert stats["wrong"] < stats["checks"] // 3
+
+
 def test_rlcard_arena_runs():
     pytest.importorskip("rlcard")
     r = arena.run_rlcard("normal", "rule", 4, 3, None, 1)

@@ -17,9 +17,11 @@ state into one of our observations and our action back into RLCard's action stri
   drawn card plays itself only on its colour, W+4 only when nothing else fits), and its
   candidates are played in the playout rather than by our core.
 - RLCard does not show the draw pile size or the direction: the agent derives them (draw pile =
-  108 - cards in hands - cards played; direction from the Reverses played). It also infers the
-  colours the other seat lacks (``obs.void``): a seat that draws and keeps the card after our
-  plain play held none of our colour; a later draw or penalty clears what it may have drawn.
+  108 - cards in hands - cards played; direction from the Reverses played). RLCard's ``target``
+  string shows a wild's creation colour, not the one called: the colour in force comes from the
+  played-card list. The agent also infers what the other seat lacks (``obs.void``; bit 4,
+  ``NO_WILD``: no wild): a seat that draws held no wild and none of the target's colour
+  (``Tracker._infer``).
 - Two seats only (RLCard's UNO pays off two seats).
 """
 
@@ -35,6 +37,8 @@ if LIB not in sys.path:
 
 from uno.ai import DRAW, make_player  # noqa: E402
 from uno.cards import make_deck  # noqa: E402
+
+NO_WILD = 0x10  # uno.ai_search.NO_WILD: the seat holds no wild
 
 # RLCard colour letters -> our colour ints (R0 Y1 G2 B3) and back.
 _COL = {"r": 0, "y": 1, "g": 2, "b": 3}
@@ -124,11 +128,13 @@ class Tracker:
         self.void = [0] * nseats
         self.counts: list[int] | None = None
         self.last: str | None = None  # our last action string
+        self.top = ""  # the top card (colour in force) at our last state
 
     def update(self, raw: dict, seat: int) -> None:
         played = raw["played_cards"]
         counts = raw["num_cards"]
-        if len(played) < self.seen:  # the discard pile became the draw pile
+        reshuffled = len(played) < self.seen
+        if reshuffled:  # the discard pile became the draw pile
             self.seen = 0
         new = played[self.seen:]
         for t in new:
@@ -136,25 +142,71 @@ class Tracker:
                 self.direction = -self.direction
         if self.nseats == 2 and self.counts is not None:
             opp = 1 - seat
-            last = self.last
-            ours = 1 if last is not None and last != "draw" else 0
-            theirs = new[ours:]
-            for t in theirs:
-                # A seat that plays a colour no longer lacks it for sure.
-                self.void[opp] &= ~(1 << _COL[t.split("-", 1)[0]])
-            drew = counts[opp] - self.counts[opp] + len(theirs)
-            if drew > 0:
-                if (ours and not theirs and drew == 1 and len(new) == 1
-                        and not last.endswith(("skip", "draw_2", "wild_draw_4"))):
-                    # After our plain play it drew one card and kept it: RLCard forces a draw
-                    # only when nothing fits, and plays a drawn card of the colour itself, so
-                    # it holds none of our colour. The kept card may be of any other colour,
-                    # so what was known about those is gone.
-                    self.void[opp] = 1 << _COL[new[0].split("-", 1)[0]]
-                else:
-                    self.void[opp] = 0  # penalty or unclear draws: any colour may be held
+            # Cards were lost from view in a reshuffle: any colour may be held.
+            self.void[opp] = 0 if reshuffled else self._infer(raw, seat, new, counts)
         self.seen = len(played)
         self.counts = list(counts)
+        self.top = target_of(raw)
+
+    def _infer(self, raw: dict, seat: int, new: list[str], counts: list[int]) -> int:
+        """The other seat's void mask after ``new`` (the cards played since our last state).
+
+        RLCard forces a draw only when nothing fits (no card of the target's colour or kind,
+        no wild) and plays a drawn card of the colour (or a wild) itself. So a seat that drew
+        held no wild and none of the target's colour then; a drawn card RLCard played left its
+        hand as it was, a kept one (which ends its turn) is no wild and not of the target's
+        colour. Cards the seat plays clear their colour; a penalty clears everything."""
+        opp = 1 - seat
+        prev = self.counts
+        assert prev is not None
+        last = self.last
+        if last is None:
+            return 0
+        if any(t.endswith("wild_draw_4") for t in new[1:]):
+            return 0  # a W+4 drawn and played by RLCard has no effect: unclear counts
+        if last == "draw":
+            # Our drawn card was kept (our count +1) or played by RLCard (the first new card).
+            if new and counts[seat] == prev[seat] + _penalty(new[1:]):
+                ours = 1
+            elif counts[seat] == prev[seat] + 1 + _penalty(new):
+                ours = 0
+            else:
+                return 0
+        else:
+            ours = 1
+            if not new or counts[seat] != prev[seat] - 1 + _penalty(new[1:]):
+                return 0
+        void = self.void[opp]
+        if ours:
+            c0 = new[0]
+            hit = c0.endswith("draw_2") or c0.endswith("wild_draw_4") and last != "draw"
+            if hit or c0.endswith("skip"):
+                # We moved again at once: the other seat did not act (a penalty may have
+                # given it unknown cards).
+                return 0 if hit or len(new) > 1 else void
+        theirs = new[ours:]
+        drew = counts[opp] - prev[opp] + len(theirs)
+        # Its turn ends with a plain card played, or with a drawn card kept (then nothing, or
+        # only cards that gave it another turn, show since).
+        kept = 1 if not theirs or theirs[-1].endswith(("skip", "draw_2")) else 0
+        if drew < kept:
+            return 0
+        if theirs and drew - kept == len(theirs):
+            # Every card it showed was drawn and played by RLCard: each time nothing fitted
+            # the card before it, and its hand did not change.
+            before = ([self.top] + new)[ours:]
+            for t in before[:len(theirs)]:
+                if t:
+                    void |= 1 << _COL[t.split("-", 1)[0]] | NO_WILD
+        else:
+            for t in theirs:
+                void &= ~(1 << _COL[t.split("-", 1)[0]] | (NO_WILD if "wild" in t else 0))
+        if kept:
+            # The kept card may be of a colour marked before (about one time in three): the
+            # marks stay anyway (measured better than dropping them), unless all four would be.
+            bit = 1 << _COL[target_of(raw).split("-", 1)[0]]
+            void = (void | bit if (void | bit) & 15 != 15 else bit) | NO_WILD
+        return void
 
 
 def observation(raw: dict, legal_strs: list[str], tracker: Tracker | None = None) -> Obs:
@@ -163,9 +215,15 @@ def observation(raw: dict, legal_strs: list[str], tracker: Tracker | None = None
     nseats = raw["num_players"]
     counts = list(raw["num_cards"])
     hand = [card_of(t) for t in raw["hand"]]
-    target = raw["target"]
+    target = target_of(raw)
     top = card_of(target)
     colour = _COL[target.split("-", 1)[0]]
+    if top >= 0x40 and not (raw["played_cards"] and raw["played_cards"][-1] == target):
+        # After a reshuffle the wild's colour is not in view: a legal non-wild card has it.
+        for t in legal_strs:
+            if t != "draw" and "wild" not in t:
+                colour = _COL[t[0]]
+                break
     # RLCard puts its whole discard pile, top included, back into the deck when the deck runs
     # out, so a card can appear twice: keep only what a real 108-card deck allows.
     left = _deck_counts()
@@ -237,6 +295,24 @@ class Agent:
             text = legal_strs[0]
         self.tracker.last = text
         return text, {}
+
+
+def target_of(raw: dict) -> str:
+    """The top card's string with the colour in force. RLCard's ``target`` string is made when
+    the card is created, so a wild's shows its creation colour, not the one called; the
+    played-card list (made afresh) shows the called colour, and the top card is its last."""
+    t = raw["target"]
+    if "wild" in t:
+        played = raw["played_cards"]
+        if played and played[-1].split("-", 1)[1] == t.split("-", 1)[1]:
+            return played[-1]
+    return t
+
+
+def _penalty(cards: list[str]) -> int:
+    """Cards a seat draws from the other's +2 and W+4 among ``cards``."""
+    return sum(2 if t.endswith("draw_2") else 4 if t.endswith("wild_draw_4") else 0
+               for t in cards)
 
 
 def _new_hand(raw: dict, tracker: Tracker) -> bool:

@@ -52,6 +52,9 @@ K_CAN_PLAY = 0.08
 _POINTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 20, 20, 50, 50)
 USE_TABLE = True
 OPP_RANDOM = True
+# Bit 4 of a seat's void mask (never set by the core; the RLCard adapter sets it): the seat
+# holds no wild. Bits 0-3 are the colours it lacks.
+NO_WILD = const(0x10)
 # Chance (x255) that the seat to move wins the hand, by its card count (row, 1-20) and the
 # smallest other count (column, 1-20): Normal-vs-Normal self-play, 30,000 Classic hands,
 # smoothed towards a logistic curve (`tools/arena.py --value-table 30000` rebuilds it).
@@ -145,8 +148,15 @@ class Advanced(Learner, Normal):
         rng = self.rng
         g = Game.from_observation(obs, rng)
         pool = Pool(g, seat)
-        model = Model(g, rng)
         spent = FIRST_COST
+        for v in obs.void:
+            if v & NO_WILD:
+                # The core's deal honours colours only: re-deal for a seat known to hold no
+                # wild.
+                pool.redeal(g, rng)
+                spent += DET_COST
+                break
+        model = Model(g, rng)
         budget = self.budget
         dets = 0
         per_det = DET_COST
@@ -248,11 +258,11 @@ class Pool:
                 k = rest - 1
                 for m in range(start, end):
                     c = cards[m]
-                    if c < 0x40 and (v >> (c >> 4)) & 1:
+                    if (v >> (c >> 4)) & 1:
                         while k >= 0:
                             d = cards[k]
                             k -= 1
-                            if not (d < 0x40 and (v >> (d >> 4)) & 1):
+                            if not (v >> (d >> 4)) & 1:
                                 cards[m] = d
                                 cards[k + 1] = c
                                 break
@@ -297,6 +307,7 @@ class Model:
         direction = g.direction
         reverse_skips = self.reverse_skips
         rl = self.rl
+        rng = self.rng
         cc = [0, 0, 0, 0, 0]
         turns = 0
         while turns < HORIZON:
@@ -325,7 +336,7 @@ class Model:
                     if rl and c >= 0x40:
                         # RLCard plays a drawn wild (even a W+4) with a random colour and
                         # no effect; the turn passes.
-                        colour = self.rng.below(4)
+                        colour = rng.below(4)
                         topk = c & 15
                         turn = (turn + direction) % n
                         continue
@@ -360,7 +371,7 @@ class Model:
                     if rl and c >= 0x40:
                         # RLCard plays a drawn wild (even a W+4) with a random colour and
                         # no effect; the turn passes.
-                        colour = self.rng.below(4)
+                        colour = rng.below(4)
                         topk = c & 15
                         turn = (turn + direction) % n
                         continue
