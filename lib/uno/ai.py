@@ -17,7 +17,10 @@ shed points when a hand is about to end). Advanced (uno.ai_search) searches samp
 
 from micropython import const
 
-
+from uno.cards import POINTS as _POINTS
+from uno.game import (  # noqa: F401  (re-exported for uno.ai_search and tools)
+    ACCEPT, CALL_ONE, CATCH, CHALLENGE, COLOUR, DRAW, NO_CATCH, NO_ONE, PASS,
+)
 from uno.rng import Rng
 
 _SKIP = const(10)
@@ -25,18 +28,6 @@ _REVERSE = const(11)
 _DRAW2 = const(12)
 _WILD = const(13)
 _WILD4 = const(14)
-
-DRAW = const(64)
-PASS = const(65)
-CHALLENGE = const(66)
-ACCEPT = const(67)
-CALL_ONE = const(68)
-NO_ONE = const(69)
-CATCH = const(70)
-NO_CATCH = const(71)
-COLOUR = const(72)
-
-_POINTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 20, 20, 50, 50)
 
 LEVELS = ("easy", "normal", "advanced")
 

@@ -318,51 +318,34 @@ class Model:
                 cc[c >> 4] += 1
             if first >= 0:
                 best = first if (first & 15) < _WILD else 0x40 | (first & 15)
-            elif OPP_RANDOM and turn != seat:
-                # Another seat: the first card that fits in its (randomly ordered) sampled
-                # hand, a wild only when nothing else fits: a loosely random opponent.
-                best = -1
-                for c in h:
-                    if c < 0x40 and ((c >> 4) == colour or (c & 15) == topk):
-                        best = c
-                        break
-                    if c >= 0x40 and (best < 0 or c < best):
-                        best = c
-                if best < 0:
-                    if ptr < 0:
-                        break
-                    c = pile[ptr]
-                    ptr -= 1
-                    if rl and c >= 0x40:
-                        # RLCard plays a drawn wild (even a W+4) with a random colour and
-                        # no effect; the turn passes.
-                        colour = rng.below(4)
-                        topk = c & 15
-                        turn = (turn + direction) % n
-                        continue
-                    h.append(c)
-                    if c >= 0x40 or (c >> 4) == colour or (not rl and (c & 15) == topk):
-                        best = c
-                    else:
-                        turn = (turn + direction) % n
-                        continue
             else:
-                # Best playable card: the colour held most, action cards first, wilds last
-                # (a W+4 only when nothing else fits: legal under every wd4 option, and
-                # RLCard's rule).
-                best = -1
-                best_s = -1000
-                for c in h:
-                    k = c & 15
-                    if c >= 0x40:
-                        s = -12 if k == _WILD else -14
-                    elif (c >> 4) == colour or k == topk:
-                        s = cc[c >> 4] * 2 + (3 if k >= _SKIP else 0)
-                    else:
-                        continue
-                    if s > best_s:
-                        best_s = s
-                        best = c
+                if OPP_RANDOM and turn != seat:
+                    # Another seat: the first card that fits in its (randomly ordered) sampled
+                    # hand, a wild only when nothing else fits: a loosely random opponent.
+                    best = -1
+                    for c in h:
+                        if c < 0x40 and ((c >> 4) == colour or (c & 15) == topk):
+                            best = c
+                            break
+                        if c >= 0x40 and (best < 0 or c < best):
+                            best = c
+                else:
+                    # Best playable card: the colour held most, action cards first, wilds last
+                    # (a W+4 only when nothing else fits: legal under every wd4 option, and
+                    # RLCard's rule).
+                    best = -1
+                    best_s = -1000
+                    for c in h:
+                        k = c & 15
+                        if c >= 0x40:
+                            s = -12 if k == _WILD else -14
+                        elif (c >> 4) == colour or k == topk:
+                            s = cc[c >> 4] * 2 + (3 if k >= _SKIP else 0)
+                        else:
+                            continue
+                        if s > best_s:
+                            best_s = s
+                            best = c
                 if best < 0:
                     if ptr < 0:
                         break
