@@ -63,10 +63,10 @@ def parse_args(argv):
     return ap.parse_args(argv)
 
 
-def settle(app, hw, display_stats=False):
-    """Frames until the app waits for the player; returns (frames, pixels, peak, first):
-    pixels redrawn in all those frames, in the largest one and in the first one (the
-    direct answer to the input, before any computer turn)."""
+def settle(app, hw, display_stats=False, wait=0):
+    """Frames until the app waits for the player (or exactly ``wait`` frames); returns
+    (frames, pixels, peak, first): pixels redrawn in all those frames, in the largest one and
+    in the first one (the direct answer to the input, before any computer turn)."""
     frames = 0
     total = 0
     peak = 0
@@ -81,7 +81,10 @@ def settle(app, hw, display_stats=False):
         total += px
         if px > peak:
             peak = px
-        if (app.idle() and not app.sound.busy() and not app.banner_until) or frames >= MAX_FRAMES:
+        if wait:
+            if frames >= wait:
+                return frames, total, peak, first
+        elif (app.idle() and not app.sound.busy() and not app.banner_until) or frames >= MAX_FRAMES:
             return frames, total, peak, first
 
 
@@ -99,18 +102,8 @@ def run_headless(args, keys, out=sys.stdout):
         rows = [("start",) + settle(app, hw, args.stats)]
         for kind, value, tok in keys:
             if kind == "wait":
-                frames = total = peak = 0
-                first = -1
-                for _ in range(value):
-                    hw.advance(FRAME_MS)
-                    app.frame()
-                    frames += 1
-                    px = hw.display.last_pixels
-                    if first < 0:
-                        first = px
-                    total += px
-                    peak = max(peak, px)
-                rows.append((tok, frames, total, peak, first))
+                done = settle(app, hw, args.stats, wait=value) if value else (0, 0, 0, -1)
+                rows.append((tok,) + done)
                 continue
             hw.press(value)
             rows.append((tok,) + settle(app, hw, args.stats))
