@@ -88,6 +88,26 @@ def settle(app, hw, display_stats=False, wait=0):
             return frames, total, peak, first
 
 
+DEMO_SHOT = "uno-headless.png"
+
+
+def demo_keys(args):
+    """The presses of the built-in player (host_sim.bot) for a whole match of ``args``."""
+    import io
+
+    from host_sim import bot
+    from uno.app.main import App
+    from uno.app.input import bit
+
+    hw = HostHardware(headless=True, render=False, out=io.StringIO())
+    hw.skip_refresh = True
+    app = App(hw, build_rules(args), seed=args.seed if args.seed is not None else 1,
+              speed=args.speed, sound=not args.no_sound, cpu=args.cpu)
+    app.new_match()
+    settle(app, hw)
+    return [("press", bit(tok), tok) for tok in bot.play_match(app, hw, settle)]
+
+
 def run_headless(args, keys, out=sys.stdout):
     from uno.app.main import App
 
@@ -225,7 +245,22 @@ def main(argv=None):
     if args.headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        run_headless(args, keys)
+        demo = not keys
+        if demo:
+            keys = demo_keys(args)
+            args.quiet = True
+            if not args.screenshot:
+                args.screenshot = DEMO_SHOT
+            print("host_sim: no display and no --keys: the built-in player plays your seat "
+                  "for one whole match (%d presses)" % len(keys))
+        app = run_headless(args, keys)[0]
+        if demo:
+            g = app.table.g
+            print("host_sim: %s after %d hands: %s; last screen in %s" % (
+                ("%s won the match" % app.table.names[g.match_winner]) if g.match_winner >= 0
+                else "unfinished", g.hand_no,
+                ", ".join("%s %d" % (app.table.names[s], g.scores[s]) for s in range(g.nseats)),
+                os.path.abspath(args.screenshot)))
         return 0
     if keys:
         sys.stderr.write("host_sim: --keys needs --headless\n")

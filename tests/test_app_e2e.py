@@ -502,3 +502,19 @@ def test_held_direction_repeats():
         app.frame()
     hw.held = 0
     assert app.table.sel == min(6, 1 + 5) % n
+
+
+def test_headless_without_a_script_plays_a_whole_match(tmp_path):
+    """README: ./play.sh runs the game headless when there is no display; with no --keys the
+    built-in player takes the human seat for a whole match, whose record obeys the rules."""
+    shot = tmp_path / "end.png"
+    log = tmp_path / "m.jsonl"
+    r = subprocess.run([sys.executable, "-m", "host_sim", "--headless", "--seed", "3",
+                        "--rules", "target=100", "--screenshot", str(shot), "--log", str(log)],
+                       capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "won the match" in r.stdout, r.stdout
+    assert shot.exists()
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    assert events[-1]["ev"] == "match_end"
+    assert bot.check_record(events) >= 1
