@@ -119,6 +119,24 @@ def test_rlcard_colour_and_voids_match_the_hidden_state():
     assert stats["wrong"] < stats["checks"] // 3
 
 
+def test_rlcard_wd4_marks_the_colour_in_force():
+    """A W+4 from the hand (RLCard: only when nothing else fits) marks the colour in force then,
+    not NO_WILD; a drawn one (no effect, our count unchanged) shows nothing fitted at all."""
+    import rlcard_agent as ra
+
+    def after(played, counts):
+        t = ra.Tracker(2)
+        t.update({"played_cards": ["r-5"], "num_cards": [7, 7], "target": "r-5"}, 0)
+        t.last = "r-3"
+        t.update({"played_cards": ["r-5", "r-3"] + played, "num_cards": counts,
+                  "target": played[-1]}, 0)
+        return t.void[1]
+
+    assert after(["b-wild_draw_4", "b-2"], [10, 5]) == 1 << ra._COL["r"]
+    assert after(["g-wild_draw_4"], [6, 7]) == 1 << ra._COL["r"] | ra.NO_WILD
+    assert after(["g-wild_draw_4"], [6, 8]) == 0  # counts that fit neither
+
+
 def test_rlcard_arena_runs():
     pytest.importorskip("rlcard")
     r = arena.run_rlcard("normal", "rule", 4, 3, None, 1)

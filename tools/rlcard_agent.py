@@ -155,27 +155,43 @@ class Tracker:
         no wild) and plays a drawn card of the colour (or a wild) itself. So a seat that drew
         held no wild and none of the target's colour then; a drawn card RLCard played left its
         hand as it was, a kept one (which ends its turn) is no wild and not of the target's
-        colour. Cards the seat plays clear their colour; a penalty clears everything."""
+        colour. RLCard allows a W+4 only when nothing else fits: one played from the hand (it
+        hits us) proves none of the colour in force was held. Cards the seat plays clear their
+        colour; a penalty clears everything."""
         opp = 1 - seat
         prev = self.counts
         assert prev is not None
         last = self.last
         if last is None:
             return 0
-        if any(t.endswith("wild_draw_4") for t in new[1:]):
-            return 0  # a W+4 drawn and played by RLCard has no effect: unclear counts
+        # A W+4 played from a hand hits the other seat (4 cards); one drawn and played by
+        # RLCard has no effect and ends the turn, so only the last card can be such a one.
+        # Our count tells which (penalties are even, a kept card of ours odd).
+        tail = 4 if new and new[-1].endswith("wild_draw_4") else 0
+        drawn4 = 0
         if last == "draw":
             # Our drawn card was kept (our count +1) or played by RLCard (the first new card).
-            if new and counts[seat] == prev[seat] + _penalty(new[1:]):
+            d = counts[seat] - prev[seat]
+            if new and d == _penalty(new[1:]):
                 ours = 1
-            elif counts[seat] == prev[seat] + 1 + _penalty(new):
+            elif len(new) > 1 and tail and d == _penalty(new[1:]) - tail:
+                ours, drawn4 = 1, 1
+            elif d == 1 + _penalty(new):
                 ours = 0
+            elif tail and d == 1 + _penalty(new) - tail:
+                ours, drawn4 = 0, 1
             else:
                 return 0
         else:
             ours = 1
-            if not new or counts[seat] != prev[seat] - 1 + _penalty(new[1:]):
+            d = counts[seat] - prev[seat] + 1
+            if not new:
                 return 0
+            if d != _penalty(new[1:]):
+                if len(new) > 1 and tail and d == _penalty(new[1:]) - tail:
+                    drawn4 = 1
+                else:
+                    return 0
         void = self.void[opp]
         if ours:
             c0 = new[0]
@@ -188,7 +204,8 @@ class Tracker:
         drew = counts[opp] - prev[opp] + len(theirs)
         # Its turn ends with a plain card played, or with a drawn card kept (then nothing, or
         # only cards that gave it another turn, show since).
-        kept = 1 if not theirs or theirs[-1].endswith(("skip", "draw_2")) else 0
+        kept = 1 if not theirs or theirs[-1].endswith(("skip", "draw_2")) or \
+            theirs[-1].endswith("wild_draw_4") and not drawn4 else 0
         if drew < kept:
             return 0
         if theirs and drew - kept == len(theirs):
@@ -198,6 +215,17 @@ class Tracker:
             for t in before[:len(theirs)]:
                 if t:
                     void |= 1 << _COL[t.split("-", 1)[0]] | NO_WILD
+        elif drew == kept:
+            # Every card it showed came from its hand. RLCard allows a W+4 only when nothing
+            # else fits: then it held none of the colour in force (nor a plain wild, but
+            # maybe another W+4: no NO_WILD). Its later cards came from that same hand.
+            before = ([self.top] + new)[ours:]
+            for i, t in enumerate(theirs):
+                void &= ~(1 << _COL[t.split("-", 1)[0]] | (NO_WILD if "wild" in t else 0))
+                if t.endswith("wild_draw_4") and before[i]:
+                    bit = 1 << _COL[before[i].split("-", 1)[0]]
+                    if (void | bit) & 15 != 15:
+                        void |= bit
         else:
             for t in theirs:
                 void &= ~(1 << _COL[t.split("-", 1)[0]] | (NO_WILD if "wild" in t else 0))
