@@ -241,8 +241,8 @@ def test_long_hand_scrolls(tmp_path):
     golden(shot, "long_hand_right")
 
 
-def app_sel_to_start(seed, tokens):
-    """How many LEFT presses bring the arrow from where the tokens leave it to card 0."""
+def app_after(seed, tokens):
+    """A Classic app (predictable computers, no drawing) after pressing ``tokens``."""
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
     app = App(hw, M.build_rules(M.parse_args(["--headless"])), seed=seed, speed=7, cpu="first")
@@ -253,7 +253,12 @@ def app_sel_to_start(seed, tokens):
     for tok in tokens:
         hw.press(bit(tok))
         M.settle(app, hw)
-    return app.table.sel
+    return app
+
+
+def app_sel_to_start(seed, tokens):
+    """How many LEFT presses bring the arrow from where the tokens leave it to card 0."""
+    return app_after(seed, tokens).table.sel
 
 
 def test_whole_deck_in_one_hand():
@@ -293,16 +298,7 @@ def test_refresh_budget(tmp_path):
                 and 2 <= hand.index(plays[0]) < 8)
 
     seed, tokens = reach(cond)
-    hw = HostHardware(headless=True, render=False, out=io.StringIO())
-    hw.skip_refresh = True
-    app = App(hw, M.build_rules(M.parse_args(["--headless"])), seed=seed, speed=7, cpu="first")
-    app.new_match()
-    M.settle(app, hw)
-    from uno.app.input import bit
-
-    for tok in tokens:
-        hw.press(bit(tok))
-        M.settle(app, hw)
+    app = app_after(seed, tokens)
     g = app.table.g
     card = [a for a in g.legal_actions() if a < 64 and (a & 15) < cards.WILD][0]
     i = g.hands[0].index(card)
