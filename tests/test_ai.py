@@ -7,7 +7,7 @@ import pytest
 from uno.ai import (
     ACCEPT, CALL_ONE, CATCH, CHALLENGE, COLOUR, DRAW, NO_CATCH, NO_ONE, PASS, make_player,
 )
-from uno.ai_search import Advanced
+from uno.ai_search import LATE_CARDS, LATE_FACTOR, Advanced
 from uno.cards import W, W4, parse
 from uno.game import (
     PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN, PH_HAND_OVER, PH_MATCH_OVER, PH_ONE, PH_PLAY,
@@ -316,8 +316,24 @@ def test_advanced_respects_its_budget():
     small.choose(obs)
     big = Advanced(1, 1000)
     big.choose(obs)
-    assert 0 < small.spent <= 100 and small.dets >= 1
-    assert big.spent <= 1000 and big.dets > small.dets
+    late = min(obs.counts) <= LATE_CARDS
+    assert 0 < small.spent <= 100 * (LATE_FACTOR if late else 1) and small.dets >= 1
+    assert big.spent <= 1000 * (LATE_FACTOR if late else 1) and big.dets > small.dets
+
+
+def test_advanced_thinks_longer_when_a_hand_is_nearly_out():
+    """The same choice of cards, once with every hand large and once with the other seat down
+    to LATE_CARDS: the late decision samples more deals (LATE_FACTOR times the budget)."""
+    r = preset("classic")
+    hand = ["R2", "R7", "G7", "B3", "Y5", "G1", "B9", "Y2"]
+    early = legal_for(r, hand, "R5", 0, [8, 7])
+    late = legal_for(r, hand, "R5", 0, [8, LATE_CARDS])
+    spent = []
+    for o in (early, late):
+        p = Advanced(1, 300)
+        p.choose(o)
+        spent.append(p.spent)
+    assert spent[0] <= 300 < spent[1] <= 300 * LATE_FACTOR
 
 
 def test_redeal_honours_colour_and_no_wild_voids():

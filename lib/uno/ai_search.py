@@ -11,6 +11,8 @@ race). Every candidate sees the same deals. ``pop`` restores the sampled game fo
 
 The search is bounded by ``budget``, counted in work units (a core push/pop, a playout turn, a
 re-deal), never in time, so it decides the same on a PC and on the badge, and costs the same.
+When some hand is down to ``LATE_CARDS`` cards it spends ``LATE_FACTOR`` times the budget: the
+last turns decide the hand (docs/AI.md has the measurements).
 It keeps one sampled game per decision, the unseen cards as a bytearray, the core's undo
 journal for the plies in flight and reused playout buffers: about 4.6 KB on the 64-bit Unix
 port with four seats (tests/test_ai_tools.py).
@@ -32,7 +34,7 @@ _DRAW2 = const(12)
 _WILD = const(13)
 _WILD4 = const(14)
 
-# Work units, about 12,500 MicroPython VM instructions each (x86, tools/bench_ai.py): a playout
+# Work units, about 10,800 MicroPython VM instructions each (x86, tools/bench_ai.py): a playout
 # turn = 1, a core push/pop with its choice = CORE_COST, a re-deal = DET_COST, the first sampled
 # game = FIRST_COST. The first sample always runs whatever the budget.
 DEFAULT_BUDGET = 620
@@ -40,6 +42,11 @@ CORE_COST = 8
 DET_COST = 7
 FIRST_COST = 36
 REDEAL_EXTRA = 10
+# When a hand is down to LATE_CARDS cards or fewer, the search gets LATE_FACTOR times the
+# budget: the last turns decide the hand. The median decision stays the same (most positions
+# are earlier); the slowest grow (docs/AI.md).
+LATE_CARDS = 3
+LATE_FACTOR = 3
 # Playout turns after a candidate before the position is scored.
 HORIZON = 10
 # Core plies at most after a candidate before the playout takes over.
@@ -51,7 +58,6 @@ K_WILD_HELD = 0.04
 K_CAN_PLAY = 0.08
 _POINTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 20, 20, 50, 50)
 USE_TABLE = True
-OPP_RANDOM = True
 # Bit 4 of a seat's void mask (never set by the core; the RLCard adapter sets it): the seat
 # holds no wild. Bits 0-3 are the colours it lacks.
 NO_WILD = const(0x10)
@@ -158,6 +164,8 @@ class Advanced(Learner, Normal):
                 break
         model = Model(g, rng)
         budget = self.budget
+        if min(obs.counts) <= LATE_CARDS:
+            budget *= LATE_FACTOR
         dets = 0
         per_det = DET_COST
         while True:
@@ -237,12 +245,19 @@ class Pool:
         stop = n - 1 - need - REDEAL_EXTRA
         if stop < 0:
             stop = 0
+        # The generator inlined (xorshift32, as uno.rng): a method call per card costs more
+        # than the swap; the modulo's bias (n <= 108 of 2**32) does not matter here.
+        x = rng.state
         while i > stop:
-            j = rng.below(i + 1)
+            x ^= (x << 13) & 0xFFFFFFFF
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            j = x % (i + 1)
             t = cards[i]
             cards[i] = cards[j]
             cards[j] = t
             i -= 1
+        rng.state = x
         rest = n - need
         void = g.void
         end = n
@@ -289,6 +304,7 @@ class Model:
         # RLCard: a W+4 only when nothing else fits; a drawn card plays only on its colour.
         self.rl = getattr(rules, "reverse_passes", False)
         self.bufs = [[] for _ in range(g.nseats)]  # type: list[list[int]]
+        self.mine = [0, 0, 0, 0, 0]
 
     def playout(self, g, seat, first):
         """(score for ``seat``, turns simulated) from the core game's current plain turn;
@@ -309,26 +325,30 @@ class Model:
         rl = self.rl
         rng = self.rng
         cc = [0, 0, 0, 0, 0]
+        # This seat's cards by colour (wilds at 4), kept up to date as its hand changes.
+        mine = self.mine
+        mine[0] = mine[1] = mine[2] = mine[3] = mine[4] = 0
+        for c in hands[seat]:
+            mine[c >> 4] += 1
         turns = 0
-        while turns < HORIZON:
+        horizon = HORIZON
+        while turns < horizon:
             turns += 1
             h = hands[turn]
-            cc[0] = cc[1] = cc[2] = cc[3] = 0
-            for c in h:
-                cc[c >> 4] += 1
             if first >= 0:
                 best = first if (first & 15) < _WILD else 0x40 | (first & 15)
             else:
-                if OPP_RANDOM and turn != seat:
+                if turn != seat:
                     # Another seat: the first card that fits in its (randomly ordered) sampled
                     # hand, a wild only when nothing else fits: a loosely random opponent.
                     best = -1
                     for c in h:
-                        if c < 0x40 and ((c >> 4) == colour or (c & 15) == topk):
+                        if c >= 0x40:
+                            if best < 0 or c < best:
+                                best = c
+                        elif (c >> 4) == colour or (c & 15) == topk:
                             best = c
                             break
-                        if c >= 0x40 and (best < 0 or c < best):
-                            best = c
                 else:
                     # Best playable card: the colour held most, action cards first, wilds last
                     # (a W+4 only when nothing else fits: legal under every wd4 option, and
@@ -340,7 +360,7 @@ class Model:
                         if c >= 0x40:
                             s = -12 if k == _WILD else -14
                         elif (c >> 4) == colour or k == topk:
-                            s = cc[c >> 4] * 2 + (3 if k >= _SKIP else 0)
+                            s = mine[c >> 4] * 2 + (3 if k >= _SKIP else 0)
                         else:
                             continue
                         if s > best_s:
@@ -359,17 +379,24 @@ class Model:
                         turn = (turn + direction) % n
                         continue
                     h.append(c)
+                    if turn == seat:
+                        mine[c >> 4] += 1
                     if c >= 0x40 or (c >> 4) == colour or (not rl and (c & 15) == topk):
                         best = c
                     else:
                         turn = (turn + direction) % n
                         continue
             h.remove(best)
+            if turn == seat:
+                mine[best >> 4] -= 1
             k = best & 15
             if first >= 0:
                 colour = first >> 4
                 first = -1
             elif best >= 0x40:
+                cc[0] = cc[1] = cc[2] = cc[3] = 0
+                for c in h:
+                    cc[c >> 4] += 1
                 hi = 0
                 colour = 0
                 for col in range(4):
@@ -403,7 +430,10 @@ class Model:
                 m = 2 if k == _DRAW2 else 4
                 vh = hands[victim]
                 while m and ptr >= 0:
-                    vh.append(pile[ptr])
+                    c = pile[ptr]
+                    vh.append(c)
+                    if victim == seat:
+                        mine[c >> 4] += 1
                     ptr -= 1
                     m -= 1
                 turn = (victim + direction) % n
