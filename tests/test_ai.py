@@ -336,20 +336,27 @@ def test_advanced_thinks_longer_when_a_hand_is_nearly_out():
     assert spent[0] <= 300 < spent[1] <= 300 * LATE_FACTOR
 
 
-def test_redeal_honours_colour_and_no_wild_voids():
-    """Bit 4 of a void mask (``NO_WILD``, set by the RLCard adapter) keeps wilds out of that
-    seat's re-dealt hands, as bits 0-3 keep out colours."""
-    from uno.ai_search import NO_WILD, Pool
+def test_redeal_honours_colour_kind_and_no_wild_voids():
+    """Bit 4 of a void mask (``NO_WILD``) and bits VOID_KIND + kind (both set only by the
+    RLCard adapter) keep wilds and that kind out of the seat's sampled hands, as bits 0-3 keep
+    out colours: in the first deal and in every re-deal."""
+    from uno.ai_search import NO_WILD, VOID_KIND, Pool
 
     r = preset("classic")
-    o = legal_for(r, ["R2", "G7", "B3"], "R5", 0, [3, 7], void=[0, NO_WILD | 1 << 2])
+    void = NO_WILD | 1 << 2 | 1 << VOID_KIND + 7 | 1 << VOID_KIND + 12
+    o = legal_for(r, ["R2", "G7", "B3"], "R5", 0, [3, 7], void=[0, void])
     rng = Rng(3)
-    g = Game.from_observation(o, rng)
-    pool = Pool(g, 0)
-    for _ in range(50):
+    pool = None
+    for i in range(50):
+        if i % 10 == 0:
+            g = Game.from_observation(o, rng)
+            # The core's first deal honours colours and kinds (the search re-deals at once
+            # when NO_WILD is set).
+            assert all(c >= 0x40 or c >> 4 != 2 and c & 15 not in (7, 12) for c in g.hands[1])
+            pool = Pool(g, 0)
         pool.redeal(g, rng)
         assert len(g.hands[1]) == 7
-        assert all(c < 0x40 and c >> 4 != 2 for c in g.hands[1])
+        assert all(c < 0x40 and c >> 4 != 2 and c & 15 not in (7, 12) for c in g.hands[1])
         assert len(g.pile) + 7 + 3 + 1 == 108
 
 

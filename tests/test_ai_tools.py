@@ -79,7 +79,7 @@ def test_rlcard_agent_plays_legal_hands(level):
 def test_rlcard_colour_and_voids_match_the_hidden_state():
     """The adapter's active colour is RLCard's (its ``target`` string shows a wild's creation
     colour, not the called one); the inferred ``NO_WILD`` never contradicts the other hand, and
-    its colour marks seldom do (a kept card may be of a colour marked before)."""
+    its colour and kind marks seldom do (a kept card may be of a colour marked before)."""
     rlcard = pytest.importorskip("rlcard")
     import numpy as np
     import rlcard_agent as ra
@@ -87,7 +87,7 @@ def test_rlcard_colour_and_voids_match_the_hidden_state():
     from rlcard.models.uno_rule_models import UNORuleAgentV1
 
     env = rlcard.make("uno", config={"seed": 5})
-    stats = {"checks": 0, "void": 0, "no_wild": 0, "wrong": 0}
+    stats = {"checks": 0, "void": 0, "no_wild": 0, "wrong": 0, "kind": 0, "kind_wrong": 0}
 
     class Checked(ra.Agent):
         def eval_step(self, state):
@@ -97,12 +97,16 @@ def test_rlcard_colour_and_voids_match_the_hidden_state():
             assert "rygb"[obs.colour] == env.game.round.target.color
             assert self.tracker is not None
             v = self.tracker.void[1 - raw["current_player"]]
-            for c in env.game.players[1 - raw["current_player"]].hand:
+            hand = env.game.players[1 - raw["current_player"]].hand
+            for c in hand:
                 if c.type == "wild":
                     assert not v & ra.NO_WILD
                 elif (v >> ra._COL[c.color]) & 1:
                     stats["wrong"] += 1
                     break
+            if any(c.type != "wild" and v & ra._kind_bit(c.str) for c in hand):
+                stats["kind_wrong"] += 1
+            stats["kind"] += v >> ra.VOID_KIND != 0
             stats["checks"] += 1
             stats["void"] += v & 15 != 0
             stats["no_wild"] += v & ra.NO_WILD != 0
@@ -117,6 +121,7 @@ def test_rlcard_colour_and_voids_match_the_hidden_state():
         env.run(is_training=False)
     assert stats["void"] > stats["checks"] // 5 and stats["no_wild"] > stats["checks"] // 5
     assert stats["wrong"] < stats["checks"] // 3
+    assert stats["kind"] > stats["checks"] // 5 and stats["kind_wrong"] < stats["checks"] // 3
 
 
 def test_rlcard_wd4_marks_the_colour_in_force():
@@ -132,9 +137,27 @@ def test_rlcard_wd4_marks_the_colour_in_force():
                   "target": played[-1]}, 0)
         return t.void[1]
 
-    assert after(["b-wild_draw_4", "b-2"], [10, 5]) == 1 << ra._COL["r"]
-    assert after(["g-wild_draw_4"], [6, 7]) == 1 << ra._COL["r"] | ra.NO_WILD
+    red, three = 1 << ra._COL["r"], 1 << ra.VOID_KIND + 3  # we played r-3 before it
+    assert after(["b-wild_draw_4", "b-2"], [10, 5]) == red | three
+    assert after(["g-wild_draw_4"], [6, 7]) == red | three | ra.NO_WILD
     assert after(["g-wild_draw_4"], [6, 8]) == 0  # counts that fit neither
+
+
+def test_rlcard_forced_draw_marks_colour_kind_and_wilds():
+    """RLCard makes a seat draw only when no card fits: after it draws on our r-7 and keeps the
+    card, it holds no red, no 7 and no wild; a 5 it then plays on our r-5 changes nothing."""
+    import rlcard_agent as ra
+
+    t = ra.Tracker(2)
+    t.update({"played_cards": ["b-7"], "num_cards": [7, 7], "target": "b-7"}, 0)
+    t.last = "r-7"
+    t.update({"played_cards": ["b-7", "r-7"], "num_cards": [6, 8], "target": "r-7"}, 0)
+    assert t.void[1] == 1 << ra._COL["r"] | 1 << ra.VOID_KIND + 7 | ra.NO_WILD
+    marks = t.void[1]
+    t.last = "r-5"
+    t.update({"played_cards": ["b-7", "r-7", "r-5", "y-5"], "num_cards": [5, 7],
+              "target": "y-5"}, 0)
+    assert t.void[1] == marks
 
 
 def test_rlcard_arena_runs():

@@ -20,8 +20,8 @@ state into one of our observations and our action back into RLCard's action stri
   108 - cards in hands - cards played; direction from the Reverses played). RLCard's ``target``
   string shows a wild's creation colour, not the one called: the colour in force comes from the
   played-card list. The agent also infers what the other seat lacks (``obs.void``; bit 4,
-  ``NO_WILD``: no wild): a seat that draws held no wild and none of the target's colour
-  (``Tracker._infer``).
+  ``NO_WILD``: no wild; bit ``VOID_KIND`` + kind: no plain card of that kind): a seat that
+  draws held no wild and no card of the target's colour or kind (``Tracker._infer``).
 - Two seats only (RLCard's UNO pays off two seats).
 """
 
@@ -37,8 +37,8 @@ if LIB not in sys.path:
 
 from uno.ai import DRAW, make_player  # noqa: E402
 from uno.cards import make_deck  # noqa: E402
+from uno.game import NO_WILD, VOID_KIND  # noqa: E402
 
-NO_WILD = 0x10  # uno.ai_search.NO_WILD: the seat holds no wild
 
 # RLCard colour letters -> our colour ints (R0 Y1 G2 B3) and back.
 _COL = {"r": 0, "y": 1, "g": 2, "b": 3}
@@ -153,11 +153,11 @@ class Tracker:
 
         RLCard forces a draw only when nothing fits (no card of the target's colour or kind,
         no wild) and plays a drawn card of the colour (or a wild) itself. So a seat that drew
-        held no wild and none of the target's colour then; a drawn card RLCard played left its
-        hand as it was, a kept one (which ends its turn) is no wild and not of the target's
-        colour. RLCard allows a W+4 only when nothing else fits: one played from the hand (it
-        hits us) proves none of the colour in force was held. Cards the seat plays clear their
-        colour; a penalty clears everything."""
+        held no wild and none of the target's colour or kind then; a drawn card RLCard played
+        left its hand as it was, a kept one (which ends its turn) is no wild and not of the
+        target's colour or kind. RLCard allows a W+4 only when nothing else fits: one played
+        from the hand (it hits us) proves none of the colour or kind in force was held. Cards
+        the seat plays clear their colour and kind; a penalty clears everything."""
         opp = 1 - seat
         prev = self.counts
         assert prev is not None
@@ -214,26 +214,27 @@ class Tracker:
             before = ([self.top] + new)[ours:]
             for t in before[:len(theirs)]:
                 if t:
-                    void |= 1 << _COL[t.split("-", 1)[0]] | NO_WILD
+                    void |= 1 << _COL[t.split("-", 1)[0]] | NO_WILD | _kind_bit(t)
         elif drew == kept:
             # Every card it showed came from its hand. RLCard allows a W+4 only when nothing
             # else fits: then it held none of the colour in force (nor a plain wild, but
             # maybe another W+4: no NO_WILD). Its later cards came from that same hand.
             before = ([self.top] + new)[ours:]
             for i, t in enumerate(theirs):
-                void &= ~(1 << _COL[t.split("-", 1)[0]] | (NO_WILD if "wild" in t else 0))
+                void &= ~_shown_bits(t)
                 if t.endswith("wild_draw_4") and before[i]:
                     bit = 1 << _COL[before[i].split("-", 1)[0]]
                     if (void | bit) & 15 != 15:
-                        void |= bit
+                        void |= bit | _kind_bit(before[i])
         else:
             for t in theirs:
-                void &= ~(1 << _COL[t.split("-", 1)[0]] | (NO_WILD if "wild" in t else 0))
+                void &= ~_shown_bits(t)
         if kept:
             # The kept card may be of a colour marked before (about one time in three): the
             # marks stay anyway (measured better than dropping them), unless all four would be.
-            bit = 1 << _COL[target_of(raw).split("-", 1)[0]]
-            void = (void | bit if (void | bit) & 15 != 15 else bit) | NO_WILD
+            target = target_of(raw)
+            bit = 1 << _COL[target.split("-", 1)[0]]
+            void = (void | bit if (void | bit) & 15 != 15 else bit) | NO_WILD | _kind_bit(target)
         return void
 
 
@@ -335,6 +336,19 @@ def target_of(raw: dict) -> str:
         if played and played[-1].split("-", 1)[1] == t.split("-", 1)[1]:
             return played[-1]
     return t
+
+
+def _kind_bit(t: str) -> int:
+    """The void bit for a plain card string's kind ('r-7' -> bit VOID_KIND + 7); 0 for a wild."""
+    if "wild" in t:
+        return 0
+    trait = t.split("-", 1)[1]
+    return 1 << VOID_KIND + (_TRAIT[trait] if trait in _TRAIT else int(trait))
+
+
+def _shown_bits(t: str) -> int:
+    """The void bits a card the seat played from its hand disproves (colour, kind, wild)."""
+    return 1 << _COL[t.split("-", 1)[0]] | (NO_WILD if "wild" in t else _kind_bit(t))
 
 
 def _penalty(cards: list[str]) -> int:

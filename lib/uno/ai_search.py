@@ -18,14 +18,16 @@ journal for the plies in flight and reused playout buffers: about 4.6 KB on the 
 port with four seats (tests/test_ai_tools.py).
 """
 
+import gc
+
 from micropython import const
 
 from uno.ai import (
     ACCEPT, CALL_ONE, CATCH, CHALLENGE, COLOUR, DRAW, Context, Learner, Normal,
     best_colour, colour_counts, score_play,
 )
-from uno.game import (
-    PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_HAND_OVER, PH_ONE, PH_PLAY, Game,
+from uno.game import (  # noqa: F401  (NO_WILD re-exported for tools and tests)
+    NO_WILD, PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_HAND_OVER, PH_ONE, PH_PLAY, VOID_KIND, Game,
 )
 
 _SKIP = const(10)
@@ -34,7 +36,7 @@ _DRAW2 = const(12)
 _WILD = const(13)
 _WILD4 = const(14)
 
-# Work units, about 10,800 MicroPython VM instructions each (x86, tools/bench_ai.py): a playout
+# Work units, about 10,900 MicroPython VM instructions each (x86, tools/bench_ai.py): a playout
 # turn = 1, a core push/pop with its choice = CORE_COST, a re-deal = DET_COST, the first sampled
 # game = FIRST_COST. The first sample always runs whatever the budget.
 DEFAULT_BUDGET = 620
@@ -58,9 +60,11 @@ K_WILD_HELD = 0.04
 K_CAN_PLAY = 0.08
 _POINTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 20, 20, 50, 50)
 USE_TABLE = True
-# Bit 4 of a seat's void mask (never set by the core; the RLCard adapter sets it): the seat
-# holds no wild. Bits 0-3 are the colours it lacks.
-NO_WILD = const(0x10)
+# MicroPython's heap never moves objects: a collection before each search puts the sampled
+# game's objects into the lowest free blocks instead of between the garbage of the last one
+# (without it the smallest heap for a hand is not monotone: 73 KB passes, 74 and 76 fail).
+# CPython frees by reference counting; there a collection only costs time.
+_COLLECT = hasattr(gc, "mem_free")
 # Chance (x255) that the seat to move wins the hand, by its card count (row, 1-20) and the
 # smallest other count (column, 1-20): Normal-vs-Normal self-play, 30,000 Classic hands,
 # smoothed towards a logistic curve (`tools/arena.py --value-table 30000` rebuilds it).
@@ -152,6 +156,8 @@ class Advanced(Learner, Normal):
         totals = [0.0] * n
         seat = obs.seat
         rng = self.rng
+        if _COLLECT:
+            gc.collect()
         g = Game.from_observation(obs, rng)
         pool = Pool(g, seat)
         spent = FIRST_COST
@@ -268,16 +274,17 @@ class Pool:
             start = end - len(h)
             v = void[s]
             if v:
-                # A seat that showed it lacks a colour gets none: swap such cards with the
-                # pile's from its top down.
+                # A seat that showed it lacks a colour (or a kind, or wilds) gets none: swap
+                # such cards with the pile's from its top down.
                 k = rest - 1
                 for m in range(start, end):
                     c = cards[m]
-                    if (v >> (c >> 4)) & 1:
+                    if (v >> (c >> 4)) & 1 or c < 0x40 and (v >> (VOID_KIND + (c & 15))) & 1:
                         while k >= 0:
                             d = cards[k]
                             k -= 1
-                            if not (v >> (d >> 4)) & 1:
+                            if not ((v >> (d >> 4)) & 1
+                                    or d < 0x40 and (v >> (VOID_KIND + (d & 15))) & 1):
                                 cards[m] = d
                                 cards[k + 1] = c
                                 break

@@ -41,6 +41,13 @@ PHASE_NAMES = (
 )
 
 
+# A seat's void mask (``g.void[p]``, ``obs.void[p]``): bit c (0-3) when it showed it holds no
+# card of colour c (it drew on that colour). Bit 4 (no wild) and bit VOID_KIND + k (no plain
+# card of kind k, 0-12) are never set by the core: the RLCard adapter sets them, and the
+# computer's sampled deals honour every bit.
+NO_WILD = const(0x10)
+VOID_KIND = const(5)
+
 _WD4_CHALLENGE = const(0)
 _WD4_STRICT = const(1)
 _WD4_FREE = const(2)
