@@ -36,9 +36,27 @@ def test_shuffle_is_a_permutation_and_roughly_uniform():
 def test_shuffle_draws_the_same_numbers_as_below():
     """``shuffle`` (the generator inlined for speed) is Fisher-Yates over ``below``: the same
     seed deals the same cards as the plain loop, and leaves the generator in the same state."""
-    for seed in (0, 1, 7, 12345, 0xFFFFFFFF):
+    def before(y):
+        """The state whose next32() is ``y`` (xorshift32 undone step by step)."""
+        m = 0xFFFFFFFF
+        for k, left in ((5, True), (17, False), (13, True)):
+            x = y
+            for _ in range(32 // k + 1):
+                x = y ^ ((x << k) & m if left else x >> k)
+            y = x
+        return y
+
+    rejected = Rng(0)
+    rejected.state = before(0xFFFFFFFF)  # below(3) draws again: 2**32 - 1 >= limit
+    assert rejected.next32() == 0xFFFFFFFF
+    rejected.state = before(0xFFFFFFFF)
+    for seed in (0, 1, 7, 12345, 0xFFFFFFFF, rejected):
         for n in (0, 1, 2, 3, 13, 108):
-            a, b = Rng(seed), Rng(seed)
+            if isinstance(seed, Rng):
+                a, b = Rng(0), Rng(0)
+                a.state = b.state = seed.state
+            else:
+                a, b = Rng(seed), Rng(seed)
             items = list(range(n))
             a.shuffle(items)
             ref = list(range(n))

@@ -36,7 +36,7 @@ _DRAW2 = const(12)
 _WILD = const(13)
 _WILD4 = const(14)
 
-# Work units, about 10,900 MicroPython VM instructions each (x86, tools/bench_ai.py): a playout
+# Work units, about 11,200 MicroPython VM instructions each (x86, tools/bench_ai.py): a playout
 # turn = 1, a core push/pop with its choice = CORE_COST, a re-deal = DET_COST, the first sampled
 # game = FIRST_COST. The first sample always runs whatever the budget.
 DEFAULT_BUDGET = 620
@@ -60,11 +60,13 @@ K_WILD_HELD = 0.04
 K_CAN_PLAY = 0.08
 _POINTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 20, 20, 50, 50)
 USE_TABLE = True
-# MicroPython's heap never moves objects: a collection before each search puts the sampled
-# game's objects into the lowest free blocks instead of between the garbage of the last one
-# (without it the smallest heap for a hand is not monotone: 73 KB passes, 74 and 76 fail).
-# CPython frees by reference counting; there a collection only costs time.
-_COLLECT = hasattr(gc, "mem_free")
+# MicroPython's heap never moves objects: when the heap is nearly full, a collection before
+# the search puts the sampled game's objects into the lowest free blocks instead of between
+# the garbage of the last one (without it the smallest heap for a hand is not monotone: 73 KB
+# passes, 74 and 76 fail). With room to spare it would only cost time (~0.5 M instructions),
+# as it always would on CPython, which frees by reference counting.
+_mem_free = getattr(gc, "mem_free", None)  # MicroPython's; CPython's gc has none
+COLLECT_BELOW = 16384
 # Chance (x255) that the seat to move wins the hand, by its card count (row, 1-20) and the
 # smallest other count (column, 1-20): Normal-vs-Normal self-play, 30,000 Classic hands,
 # smoothed towards a logistic curve (`tools/arena.py --value-table 30000` rebuilds it).
@@ -156,7 +158,7 @@ class Advanced(Learner, Normal):
         totals = [0.0] * n
         seat = obs.seat
         rng = self.rng
-        if _COLLECT:
+        if _mem_free is not None and _mem_free() < COLLECT_BELOW:
             gc.collect()
         g = Game.from_observation(obs, rng)
         pool = Pool(g, seat)
@@ -247,23 +249,10 @@ class Pool:
         for s in range(g.nseats):
             if s != seat:
                 need += len(hands[s])
-        i = n - 1
         stop = n - 1 - need - REDEAL_EXTRA
         if stop < 0:
             stop = 0
-        # The generator inlined (xorshift32, as uno.rng): a method call per card costs more
-        # than the swap; the modulo's bias (n <= 108 of 2**32) does not matter here.
-        x = rng.state
-        while i > stop:
-            x ^= (x << 13) & 0xFFFFFFFF
-            x ^= x >> 17
-            x ^= (x << 5) & 0xFFFFFFFF
-            j = x % (i + 1)
-            t = cards[i]
-            cards[i] = cards[j]
-            cards[j] = t
-            i -= 1
-        rng.state = x
+        rng.shuffle(cards, stop)
         rest = n - need
         void = g.void
         end = n

@@ -37,22 +37,31 @@ class Rng:
             if x < limit:
                 return x % n
 
-    def shuffle(self, items):
-        """Fisher-Yates shuffle of a list in place (the same numbers as ``below``)."""
-        # next32 and below inlined: a deal or a search sample calls this for ~100 cards.
+    def shuffle(self, items, stop=0):
+        """Fisher-Yates shuffle in place of a list or bytearray (the same numbers as ``below``);
+        with ``stop`` > 0 only positions above ``stop`` are drawn (a partial shuffle of the end).
+        """
+        # next32 and below inlined, on the state's two 16-bit halves: the badge's small ints
+        # hold 31 bits, so whole 32-bit values would be long ints made and dropped at every
+        # step. A deal or a search sample draws ~100 numbers here.
         x = self.state
-        m = _MASK
+        hi = x >> 16
+        lo = x & 0xFFFF
         i = len(items) - 1
-        while i > 0:
+        while i > stop:
+            hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF  # x ^= x << 13
+            lo ^= (lo << 13) & 0xFFFF
+            lo ^= hi >> 1  # x ^= x >> 17
+            hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF  # x ^= x << 5
+            lo ^= (lo << 5) & 0xFFFF
             n = i + 1
-            limit = (0x100000000 // n) * n
-            while True:
-                x ^= (x << 13) & m
-                x ^= x >> 17
-                x ^= (x << 5) & m
-                if x < limit:
-                    break
-            j = x % n
-            items[i], items[j] = items[j], items[i]
+            # below() draws again when x >= (2**32 // n) * n = 2**32 - (2**32 % n): only
+            # when hi is 0xFFFF can it be.
+            if hi == 0xFFFF and lo >= 0x10000 - (65536 % n) * (65536 % n) % n:
+                continue
+            j = ((hi % n) * 65536 + lo) % n
+            t = items[i]
+            items[i] = items[j]
+            items[j] = t
             i -= 1
-        self.state = x
+        self.state = hi << 16 | lo
