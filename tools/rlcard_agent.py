@@ -340,10 +340,7 @@ def target_of(raw: dict) -> str:
 
 def _kind_bit(t: str) -> int:
     """The void bit for a plain card string's kind ('r-7' -> bit VOID_KIND + 7); 0 for a wild."""
-    if "wild" in t:
-        return 0
-    trait = t.split("-", 1)[1]
-    return 1 << VOID_KIND + (_TRAIT[trait] if trait in _TRAIT else int(trait))
+    return 0 if "wild" in t else 1 << VOID_KIND + (card_of(t) & 15)
 
 
 def _shown_bits(t: str) -> int:
