@@ -1,0 +1,110 @@
+"""Where CircuitPython's own compilers and VM are, and what stands in for them when absent.
+
+The team keeps CircuitPython 10.2.1's and 9.2.8's ``mpy-cross`` and CircuitPython 10.2.1's Unix
+port (32-bit) in ``../shared/tools/circuitpython/`` beside the repository. A user's own clone has
+no ``../shared``: then every function here says what it fell back to (``note``), and callers
+print that note, so a figure is never reported as CircuitPython's when it is not.
+
+Lookup order for each tool: an environment variable (``UNO_CP_DIR`` for the folder, or
+``UNO_MPY_CROSS_9``, ``UNO_MPY_CROSS_10``, ``UNO_CP_VM``, ``UNO_CP_VM_PYSTACK`` for single files),
+then ``../shared/tools/circuitpython/``, then nothing (``None``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared" / "tools" / "circuitpython"
+
+FILES = {
+    "mpy-cross-9": ("UNO_MPY_CROSS_9", "mpy-cross-9.2.8"),
+    "mpy-cross-10": ("UNO_MPY_CROSS_10", "mpy-cross-10.2.1"),
+    "vm": ("UNO_CP_VM", "circuitpython-10.2.1-unix-i386"),
+    "vm-pystack1536": ("UNO_CP_VM_PYSTACK", "circuitpython-10.2.1-unix-i386-pystack1536"),
+}
+
+
+def cp_dir() -> Path | None:
+    """The folder holding CircuitPython's tools, or None."""
+    env = os.environ.get("UNO_CP_DIR")
+    if env:
+        p = Path(env)
+        return p if p.is_dir() else None
+    return SHARED if SHARED.is_dir() else None
+
+
+def _executable(p: Path) -> bool:
+    return p.is_file() and os.access(p, os.X_OK)
+
+
+def find(kind: str) -> str | None:
+    """Path of one of CircuitPython's tools (a key of FILES), or None when it is not here."""
+    var, name = FILES[kind]
+    env = os.environ.get(var)
+    if env:
+        return env if _executable(Path(env)) else None
+    d = cp_dir()
+    if d is None:
+        return None
+    p = d / name
+    return str(p) if _executable(p) else None
+
+
+def micropython_tool(name: str) -> str | None:
+    """MicroPython's ``mpy-cross`` or ``micropython`` from the venv (next to sys.executable) or
+    PATH: the stand-ins when CircuitPython's own are absent."""
+    here = Path(sys.executable).parent / name
+    if _executable(here):
+        return str(here)
+    return shutil.which(name)
+
+
+def mpy_cross(major: int = 10) -> tuple[list[str] | None, bool, str]:
+    """(command, is_circuitpython, note) that compiles a ``.py`` for CircuitPython ``major``.
+
+    With CircuitPython's own compiler the command is just its path. Without it, MicroPython's
+    ``mpy-cross`` (python -m mpy_cross) stands in: its output differs from CircuitPython 10's only
+    in the header's first byte (``M`` against ``C``), which the caller must patch (see
+    ``patch_header``); for 9.x it is not right for modules using ``math.pi``."""
+    tool = find("mpy-cross-%d" % major)
+    if tool:
+        return [tool], True, "CircuitPython %s mpy-cross: %s" % (
+            "10.2.1" if major == 10 else "9.2.8", tool)
+    mp = micropython_tool("mpy-cross")
+    if mp:
+        cmd = [mp]
+    else:
+        try:
+            import mpy_cross  # noqa: F401
+        except ImportError:
+            return None, False, "no mpy-cross found (run tools/bootstrap.sh)"
+        cmd = [sys.executable, "-m", "mpy_cross"]
+    note = ("CircuitPython's mpy-cross not found (looked in %s): MicroPython 1.29's mpy-cross "
+            "with the header byte set to 'C'" % SHARED)
+    if major != 10:
+        note += "; only right for CircuitPython 10.x, NOT %d.x" % major
+    return cmd, False, note
+
+
+def patch_header(path: str | Path) -> None:
+    """Turn a MicroPython ``.mpy`` (first byte ``M``) into the header CircuitPython reads (``C``);
+    the rest of the file is the same for mpy v6 as CircuitPython 10.2.1's compiler makes it."""
+    p = Path(path)
+    data = bytearray(p.read_bytes())
+    if data[:1] == b"M":
+        data[0] = ord("C")
+        p.write_bytes(bytes(data))
+
+
+def vm(pystack: bool = False) -> tuple[str | None, str]:
+    """(path, note) of CircuitPython 10.2.1's 32-bit Unix port (``pystack``: the 1,536-byte Python
+    stack build), or (None, what is missing)."""
+    tool = find("vm-pystack1536" if pystack else "vm")
+    if tool:
+        return tool, "CircuitPython 10.2.1 Unix port, 32-bit: %s" % tool
+    return None, ("CircuitPython's 32-bit Unix port not found (looked in %s): checks that need "
+                  "it are skipped" % SHARED)
