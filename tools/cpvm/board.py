@@ -1,0 +1,21 @@
+"""Stand-in for the PyBadge's board module: pins as names, DISPLAY as the stand-in display."""
+
+import displayio
+
+
+class Pin:
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "board." + self.name
+
+
+BUTTON_CLOCK = Pin("BUTTON_CLOCK")
+BUTTON_OUT = Pin("BUTTON_OUT")
+BUTTON_LATCH = Pin("BUTTON_LATCH")
+SPEAKER = Pin("SPEAKER")
+SPEAKER_ENABLE = Pin("SPEAKER_ENABLE")
+NEOPIXEL = Pin("NEOPIXEL")
+LIGHT = Pin("LIGHT")
+DISPLAY = displayio.Display()

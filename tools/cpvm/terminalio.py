@@ -1,0 +1,5 @@
+"""Stand-in for terminalio: FONT only."""
+
+import fontio
+
+FONT = fontio.BuiltinFont()

@@ -1,0 +1,91 @@
+"""Entry point on the CircuitPython VM (tools/vm_app.py copies it beside code.py and runs it).
+
+    vm_run.py SEATS MATCHES EVERY SEED
+
+Runs code.py's ``main()`` as CircuitPython would, with three hooks that change nothing the
+badge does: the preset's seats become SEATS (comma list; "-" keeps the preset's), the run ends
+after MATCHES whole matches (``@done``), and every EVERY hands (0: never) it prints the heap
+after a collection (``@stat``, then micropython.mem_info()'s lines, whose "max free sz" is the
+largest free block in 16-byte blocks). ``random`` is seeded with SEED so a run repeats.
+"""
+
+import gc
+import sys
+
+import micropython
+
+import board  # noqa: F401  (the stand-ins first: on the badge they are C modules)
+import displayio  # noqa: F401
+import keypad
+
+_hands = [0, 0]  # hands started, matches started
+
+
+def stat(label):
+    gc.collect()
+    print("@stat", label, _hands[0], _hands[1], gc.mem_alloc(), gc.mem_free())
+    micropython.mem_info()
+
+
+def main():
+    argv = sys.argv
+    seats = argv[1] if len(argv) > 1 else "-"
+    matches = int(argv[2]) if len(argv) > 2 else 1
+    every = int(argv[3]) if len(argv) > 3 else 0
+    seed = int(argv[4]) if len(argv) > 4 else 1
+    import random
+
+    random.seed(seed)
+    stat("standins")
+    if seats != "-":
+        import uno.rules as R
+
+        orig_preset = R.preset
+        wanted = tuple(seats.split(","))
+
+        def preset(name, **kw):
+            r = orig_preset(name, **kw)
+            r.update({"seats": wanted})
+            return r
+
+        R.preset = preset
+    def hook(app):
+        # the first poll: code.py has built the View, loaded the App and started a match
+        App = type(app)
+        orig_new = App.new_match
+        orig_next = App.next_hand
+
+        def new_match(self):
+            if _hands[1] >= matches:
+                print("@done", _hands[1], _hands[0], board.DISPLAY.refreshes)
+                if every:
+                    stat("end")
+                raise SystemExit(0)
+            _hands[1] += 1
+            _hands[0] += 1
+            orig_new(self)
+
+        def next_hand(self):
+            _hands[0] += 1
+            if every and _hands[0] % every == 0:
+                stat("hand")
+            orig_next(self)
+
+        App.new_match = new_match
+        App.next_hand = next_hand
+        _hands[0] = _hands[1] = app.matches
+        if every:
+            stat("first-frame")
+
+    keypad.on_first_poll = hook
+    # The badge's sprites are at /sprites (BASE ""); here they are beside code.py. pybadge is
+    # code.py's first import, so loading it here changes no order.
+    import uno.hw.pybadge
+
+    uno.hw.pybadge.BASE = "."
+    import code
+
+    code.main()
+
+
+main()

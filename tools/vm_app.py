@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""The whole app (code.py's path) on CircuitPython 10.2.1's 32-bit Unix VM, and its heap.
+
+    .venv/bin/python tools/vm_app.py run [--seats S] [--matches N] [--heap K] [--keys SCRIPT]
+    .venv/bin/python tools/vm_app.py minheap [--seats S] [--pystack]   # smallest -X heapsize
+
+Like a CIRCUITPY drive: ``lib/`` compiled with CircuitPython's mpy-cross (10.2.1) into a temp
+folder, with any Adafruit library the device code imports (compiled from .venv's pinned
+sources), ``code.py``, ``sprites/`` and ``fonts/``. The badge's C modules are stand-ins in
+``tools/cpvm/`` that allocate what CircuitPython's objects take (see tools/cpvm/displayio.py);
+they are compiled too, and their own bytecode is reported so it can be taken off the figure.
+
+Seats: ``S`` replaces the preset's seats (Classic: you and one Normal computer); the default
+plays every seat by computer (the seat shown face up is an Easy player), and the keypad
+presses A whenever the app waits (results screens), so whole matches run unattended. With
+``--keys`` the presses come from a script in host_sim's format instead (docs/FORMATS.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import cptools  # noqa: E402
+
+STANDINS = ROOT / "tools" / "cpvm"
+SITE = next((ROOT / ".venv" / "lib").glob("python3*/site-packages"), None)
+PROFILES = {
+    "normal": "easy,normal",  # Classic: one Normal opponent
+    "advanced3": "easy,advanced,advanced,advanced",  # 4 seats, three Advanced opponents
+}
+AUTO_KEYS = "A\n"  # pressed whenever the app waits: next hand, next match
+
+
+def missing() -> str | None:
+    """What is missing to run the VM, or None."""
+    vm, note = cptools.vm()
+    if vm is None:
+        return note
+    if cptools.find("mpy-cross-10") is None:
+        return "CircuitPython 10.2.1's mpy-cross not found (looked in %s)" % cptools.SHARED
+    return None
+
+
+def _device_imports() -> set[str]:
+    names = set()
+    for p in [ROOT / "code.py", *sorted((ROOT / "lib").rglob("*.py"))]:
+        for m in re.finditer(r"^\s*(?:from|import)\s+(adafruit_\w+)", p.read_text(), re.M):
+            names.add(m.group(1))
+    return names
+
+
+def _compile(src: Path, dst: Path, cross: str) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    r = subprocess.run([cross, "-o", str(dst), "-s", src.name, str(src)],
+                       capture_output=True, text=True)
+    if r.returncode:
+        raise SystemExit("mpy-cross failed on %s: %s" % (src, r.stderr.strip()))
+
+
+def build(dest: Path) -> dict:
+    """Fill ``dest`` like CIRCUITPY; returns sizes (bytes) of the app's and stand-ins' .mpy."""
+    cross = cptools.find("mpy-cross-10")
+    assert cross
+    sizes = {"app_mpy": 0, "standin_mpy": 0}
+    for p in sorted((ROOT / "lib").rglob("*.py")):
+        out = dest / "lib" / p.relative_to(ROOT / "lib").with_suffix(".mpy")
+        _compile(p, out, cross)
+        sizes["app_mpy"] += out.stat().st_size
+    for name in sorted(_device_imports()):
+        if SITE is None:
+            break
+        pkg = SITE / name
+        files = sorted(pkg.rglob("*.py")) if pkg.is_dir() else [SITE / (name + ".py")]
+        for p in files:
+            if p.is_file():
+                out = dest / "lib" / p.relative_to(SITE).with_suffix(".mpy")
+                _compile(p, out, cross)
+                sizes["app_mpy"] += out.stat().st_size
+    for p in sorted(STANDINS.glob("*.py")):
+        if p.name == "vm_run.py":
+            shutil.copy(p, dest / p.name)
+            continue
+        out = dest / "standins" / p.with_suffix(".mpy").name
+        _compile(p, out, cross)
+        sizes["standin_mpy"] += out.stat().st_size
+    shutil.copy(ROOT / "code.py", dest / "code.py")
+    for d in ("sprites", "fonts"):
+        if (ROOT / d).is_dir():
+            shutil.copytree(ROOT / d, dest / d)
+    return sizes
+
+
+class Result:
+    def __init__(self, proc: subprocess.CompletedProcess):
+        self.out = proc.stdout
+        self.err = proc.stderr
+        self.rc = proc.returncode
+        self.ok = proc.returncode == 0 and "@done" in proc.stdout
+        self.stats = []  # (label, hands, matches, alloc, free, largest_free_bytes)
+        lines = proc.stdout.splitlines()
+        for i, line in enumerate(lines):
+            if line.startswith("@stat"):
+                f = line.split()
+                big = 0
+                for nxt in lines[i + 1:i + 6]:
+                    m = re.search(r"max free sz: (\d+)", nxt)
+                    if m:
+                        big = int(m.group(1)) * 16
+                        break
+                self.stats.append((f[1], int(f[2]), int(f[3]), int(f[4]), int(f[5]), big))
+        m = re.search(r"@done (\d+) (\d+) (\d+)", proc.stdout)
+        self.matches, self.hands, self.frames = map(int, m.groups()) if m else (0, 0, 0)
+
+    def why(self) -> str:
+        """The last line of the error, or the exit code."""
+        tail = (self.err.strip() or self.out.strip()).splitlines()
+        return tail[-1] if tail else "exit %d" % self.rc
+
+
+def run(dest: Path, heap_k: int, seats: str = PROFILES["normal"], matches: int = 1,
+        every: int = 0, seed: int = 1, pystack: bool = False, keys: str = AUTO_KEYS,
+        timeout: float = 600) -> Result:
+    """One run of code.py on the VM in ``dest`` (made by ``build``)."""
+    vm, note = cptools.vm(pystack)
+    assert vm, note
+    keyfile = dest / "keys.txt"
+    if keys == AUTO_KEYS:
+        keyfile.write_text("A x10000\n" * 10)
+    else:
+        keyfile.write_text(keys)
+    env = dict(os.environ, MICROPYPATH="%s:%s:%s" % (dest / "lib", dest / "standins", dest),
+               UNO_VM_KEYS=str(keyfile))
+    cmd = [vm, "-X", "heapsize=%dk" % heap_k, "vm_run.py", seats, str(matches), str(every),
+           str(seed)]
+    try:
+        proc = subprocess.run(cmd, cwd=dest, env=env, capture_output=True, text=True,
+                              timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        proc = subprocess.CompletedProcess(cmd, -9, e.stdout or "", "timeout after %ds" % timeout)
+        if isinstance(proc.stdout, bytes):
+            proc.stdout = proc.stdout.decode()
+    return Result(proc)
+
+
+def min_heap(dest: Path, lo: int = 40, hi: int = 200, span: int = 8, log=None, **kw) -> int | None:
+    """Smallest heap S (KiB) such that S..S+span all complete (passing sizes are not monotone:
+    fragmentation), or None when even ``hi`` fails."""
+    cache: dict[int, bool] = {}
+
+    def ok(k: int) -> bool:
+        if k not in cache:
+            r = run(dest, k, **kw)
+            cache[k] = r.ok
+            if log:
+                log("  heap %dk: %s" % (k, "completes" if r.ok else "fails: " + r.why()))
+        return cache[k]
+
+    if not ok(hi):
+        return None
+    while hi - lo > 1:  # ok(hi) holds, lo assumed to fail
+        mid = (lo + hi) // 2
+        if ok(mid):
+            hi = mid
+        else:
+            lo = mid
+    s = hi
+    j = 1
+    while j <= span:
+        if ok(s + j):
+            j += 1
+        else:
+            s = s + j + 1
+            while not ok(s):
+                s += 1
+            j = 1
+    return s
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("what", choices=("run", "minheap"))
+    ap.add_argument("--seats", default="normal",
+                    help="a profile (%s) or a comma list of seats" % ", ".join(PROFILES))
+    ap.add_argument("--matches", type=int, default=1)
+    ap.add_argument("--heap", type=int, default=192, help="KiB (run)")
+    ap.add_argument("--every", type=int, default=0, help="heap figures every N hands (run)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--pystack", action="store_true", help="the 1,536-byte Python stack build")
+    ap.add_argument("--keys", help="press script (host_sim format), or @FILE")
+    ap.add_argument("--span", type=int, default=8)
+    args = ap.parse_args(argv)
+    why = missing()
+    if why:
+        print("vm_app: cannot run: " + why)
+        return 2
+    seats = PROFILES.get(args.seats, args.seats)
+    keys = AUTO_KEYS
+    if args.keys:
+        keys = Path(args.keys[1:]).read_text() if args.keys.startswith("@") else args.keys
+    print("VM: " + cptools.vm(args.pystack)[1])
+    with tempfile.TemporaryDirectory(prefix="uno-vm-") as tmp:
+        dest = Path(tmp)
+        sizes = build(dest)
+        print("app .mpy %d bytes; stand-ins' .mpy %d bytes (C on the badge)"
+              % (sizes["app_mpy"], sizes["standin_mpy"]))
+        kw = dict(seats=seats, matches=args.matches, seed=args.seed, pystack=args.pystack,
+                  keys=keys)
+        if args.what == "run":
+            r = run(dest, args.heap, every=args.every, **kw)
+            for s in r.stats:
+                print("%-12s hand %5d match %4d  alloc %6d  free %6d  largest free %6d" % s)
+            print("%s: %d matches, %d hands, %d frames at -X heapsize=%dk"
+                  % ("completed" if r.ok else "FAILED (%s)" % r.why(), r.matches, r.hands,
+                     r.frames, args.heap))
+            return 0 if r.ok else 1
+        s = min_heap(dest, span=args.span, log=print, **kw)
+        if s is None:
+            print("does not complete even at 200k")
+            return 1
+        print("smallest heap: %dk (%dk..%dk all complete) seats=%s matches=%d%s"
+              % (s, s, s + args.span, seats, args.matches, " pystack1536" if args.pystack else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
