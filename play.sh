@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Play the game in the PC simulator:  ./play.sh [host_sim args...]
-# Without a DISPLAY it runs headless.
+# Without a display (neither DISPLAY nor WAYLAND_DISPLAY) it runs headless.
+# It stays in the caller's folder, so relative paths (--screenshot s.png, --log g.jsonl,
+# --keys @file) are the caller's.
 set -euo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")"
-tools/bootstrap.sh
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+"$ROOT/tools/bootstrap.sh"
 export PYGAME_HIDE_SUPPORT_PROMPT=1
+export PYTHONPATH="$ROOT${PYTHONPATH:+:$PYTHONPATH}"
 args=("$@")
-if [ -z "${DISPLAY:-}" ]; then
+if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
     export SDL_VIDEODRIVER="${SDL_VIDEODRIVER:-dummy}" SDL_AUDIODRIVER="${SDL_AUDIODRIVER:-dummy}"
     case " $* " in *" --headless "*) ;; *) args=(--headless "${args[@]}") ;; esac
 fi
-exec .venv/bin/python -m host_sim "${args[@]}"
+exec "$ROOT/.venv/bin/python" -m host_sim "${args[@]}"

@@ -20,6 +20,7 @@ from host_sim.hw import HostHardware  # noqa: E402
 FRAME_MS = 33
 MAX_FRAMES = 200000  # per token: a match with no human seat still ends at a results page
 SCREEN_PX = 160 * 128
+MAX_SCALE = 10  # a 1600x1280 PNG; more only fills the disk
 
 
 def build_rules(args):
@@ -33,24 +34,54 @@ def build_rules(args):
         opts["seats"] = args.seats
     if opts:
         r.update(opts)
+    r.seats = first_human_first(r.seats)
     return r
+
+
+def first_human_first(seats):
+    """The seat list turned round (order of play kept) so the first human sits in seat 0, as
+    the game record's format requires (docs/FORMATS.md); unchanged with no human seat."""
+    seats = tuple(seats)
+    k = seats.index("human") if "human" in seats else 0
+    return seats[k:] + seats[:k]
+
+
+def output_problem(path, flag):
+    """Why ``path`` cannot be written as ``flag``'s output (None if it can): checked before the
+    run, so a long match is not played for nothing."""
+    full = os.path.abspath(path)
+    folder = os.path.dirname(full)
+    if os.path.isdir(full):
+        return "%s %s: is a folder, not a file" % (flag, path)
+    if not os.path.isdir(folder):
+        return "%s %s: folder %s does not exist" % (flag, path, folder)
+    if not os.access(folder, os.W_OK) or (os.path.exists(full) and not os.access(full, os.W_OK)):
+        return "%s %s: not writable" % (flag, path)
+    return None
 
 
 def parse_args(argv):
     ap = argparse.ArgumentParser(prog="python -m host_sim", description=__doc__.split("\n\n")[1],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--headless", action="store_true", help="no window, virtual clock")
-    ap.add_argument("--seed", type=int, default=None, help="seed of the first match")
-    ap.add_argument("--keys", default="", help="input script, or @FILE")
+    ap.add_argument("--seed", type=int, default=None,
+                    help="seed of the first match: any integer, taken modulo 2^32 (N and "
+                    "N+2^32 deal the same cards)")
+    ap.add_argument("--keys", default="",
+                    help="input script, or @FILE (docs/FORMATS.md); at most %d presses after "
+                    "repeats, xN up to %d, WAIT:N up to %d frames, %d WAIT frames in all"
+                    % (S.MAX_TOKENS, S.MAX_REPEAT, S.MAX_WAIT, S.MAX_WAIT_TOTAL))
     ap.add_argument("--screenshot", default=None,
                     help="PNG of the screen when the script ends (window: of the window)")
-    ap.add_argument("--scale", type=int, default=1, help="screenshot scale (default 1)")
+    ap.add_argument("--scale", type=int, default=1,
+                    help="screenshot scale 1-%d (default 1)" % MAX_SCALE)
     ap.add_argument("--log", default=None, help="write the game record (JSON Lines)")
     ap.add_argument("--stats", action="store_true", help="pixels refreshed per input")
     ap.add_argument("--preset", default="classic",
                     help="classic acorn pcsig windows official house")
     ap.add_argument("--rules", default="", help='options over the preset: "wd4=strict ..."')
-    ap.add_argument("--seats", default="", help="e.g. human,normal,easy")
+    ap.add_argument("--seats", default="",
+                    help="e.g. human,normal,easy; turned round so the first human is seat 0")
     ap.add_argument("--speed", type=int, default=7, help="message speed 1 (slow) - 10 (fast)")
     ap.add_argument("--no-sound", action="store_true")
     ap.add_argument("--cpu", choices=("ai", "first"), default="ai",
@@ -133,11 +164,13 @@ def run_headless(args, keys, out=sys.stdout):
                           " peak=%-6d (%5.1f%%)\n"
                           % (i, tok, frames, first, 100.0 * first / SCREEN_PX, total,
                              100.0 * total / SCREEN_PX, peak, 100.0 * peak / SCREEN_PX))
+        app.finish()  # the record's end first: it must not depend on the screenshot
+        if log is not None:
+            log.flush()
         if args.screenshot:
             if args.no_render:
                 hw.display.full_render()
             hw.display.save_png(args.screenshot, args.scale)
-        app.finish()
         return app, hw, rows
     finally:
         if log is not None:
@@ -145,29 +178,39 @@ def run_headless(args, keys, out=sys.stdout):
 
 
 LEGEND = (
-    "Arrows  D-pad",
-    "Return  A (play)",
-    "P       B (draw/pass)",
-    "Tab     SELECT (ONE)",
-    "Esc     START (menu)",
-    "R Y G B pick colour",
+    "Arrows: D-pad",
+    "Return, Space: A (play)",
+    "P, Backspace: B (draw)",
+    "Tab: SELECT (call ONE)",
+    "Esc: START (menu)",
+    "In the colour picker:",
+    "  R Y G B pick a colour",
 )
+
+
+def make_keymap(pygame):
+    """pygame key -> button bits: the original game's keys (arrows, Return, P, Tab, Esc) and
+    the ones a PC player tries first (Space, Enter, Backspace). R/Y/G/B are colour picks, which
+    only the colour picker reads (the B key is never the B button)."""
+    from uno.app import input as I
+
+    return {
+        pygame.K_LEFT: I.LEFT, pygame.K_RIGHT: I.RIGHT, pygame.K_UP: I.UP,
+        pygame.K_DOWN: I.DOWN, pygame.K_RETURN: I.A, pygame.K_KP_ENTER: I.A,
+        pygame.K_SPACE: I.A, pygame.K_p: I.B, pygame.K_BACKSPACE: I.B,
+        pygame.K_TAB: I.SELECT, pygame.K_ESCAPE: I.START,
+        pygame.K_r: I.PICK_RED, pygame.K_y: I.PICK_YELLOW, pygame.K_g: I.PICK_GREEN,
+        pygame.K_b: I.PICK_BLUE,
+    }
 
 
 def run_window(args):
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from uno.app import input as I
     from uno.app.main import App
 
-    keymap = {
-        pygame.K_LEFT: I.LEFT, pygame.K_RIGHT: I.RIGHT, pygame.K_UP: I.UP,
-        pygame.K_DOWN: I.DOWN, pygame.K_RETURN: I.A, pygame.K_KP_ENTER: I.A,
-        pygame.K_p: I.B, pygame.K_TAB: I.SELECT, pygame.K_ESCAPE: I.START,
-        pygame.K_r: I.PICK_RED, pygame.K_y: I.PICK_YELLOW, pygame.K_g: I.PICK_GREEN,
-        pygame.K_b: I.PICK_BLUE,
-    }
+    keymap = make_keymap(pygame)
     log = open(args.log, "w") if args.log else None
     hw = HostHardware(headless=False, render=True, log=log)
     pygame.init()
@@ -216,6 +259,9 @@ def run_window(args):
         pygame.display.flip()
         clock.tick(1000 // FRAME_MS)
     if args.screenshot:
+        app.finish()  # the record's end first
+        if log is not None:
+            log.flush()
         pygame.image.save(screen, args.screenshot)  # the whole window: screen, lights, legend
     app.finish()
     if log is not None:
@@ -223,12 +269,39 @@ def run_window(args):
     pygame.quit()
 
 
+def display_problem():
+    """None when a window can open; otherwise why not (e.g. DISPLAY set but no X server
+    answers: SDL then falls back to drawing off-screen, where nobody sees the game)."""
+    if os.environ.get("SDL_VIDEODRIVER"):  # the caller chose the driver (tests: dummy)
+        return None
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+    except pygame.error as e:
+        driver, err = None, str(e)
+    if driver in ("offscreen", "dummy", None):
+        pygame.display.quit()
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+        where = "DISPLAY=%s" % os.environ["DISPLAY"] if os.environ.get("DISPLAY") else "no DISPLAY"
+        return "%s: %s" % (where, err if driver is None else "no display server answers")
+    return None
+
+
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     keys_text = args.keys
     if keys_text.startswith("@"):
-        with open(keys_text[1:]) as f:
-            keys_text = f.read()
+        try:
+            with open(keys_text[1:]) as f:
+                keys_text = f.read()
+        except (OSError, UnicodeDecodeError) as e:
+            sys.stderr.write("host_sim: --keys %s: cannot read: %s\n"
+                             % (keys_text, getattr(e, "strerror", None) or e))
+            return 2
     try:
         keys = S.parse(keys_text)
     except S.ScriptError as e:
@@ -242,6 +315,24 @@ def main(argv=None):
     if not 1 <= args.speed <= 10:
         sys.stderr.write("host_sim: --speed must be 1-10\n")
         return 2
+    if not 1 <= args.scale <= MAX_SCALE:
+        sys.stderr.write("host_sim: --scale must be 1-%d\n" % MAX_SCALE)
+        return 2
+    if keys and not args.headless:
+        sys.stderr.write("host_sim: --keys needs --headless\n")
+        return 2
+    if not args.headless:
+        why = display_problem()
+        if why:
+            print("host_sim: no window (%s): running headless" % why)
+            args.headless = True
+    if args.headless and not keys and not args.screenshot:
+        args.screenshot = DEMO_SHOT
+    for path, flag in ((args.screenshot, "--screenshot"), (args.log, "--log")):
+        why = output_problem(path, flag) if path else None
+        if why:
+            sys.stderr.write("host_sim: %s\n" % why)
+            return 2
     if args.headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -249,8 +340,6 @@ def main(argv=None):
         if demo:
             keys = demo_keys(args)
             args.quiet = True
-            if not args.screenshot:
-                args.screenshot = DEMO_SHOT
             print("host_sim: no display and no --keys: the built-in player plays your seat "
                   "for one whole match (%d presses)" % len(keys))
         app = run_headless(args, keys)[0]
@@ -262,9 +351,6 @@ def main(argv=None):
                 ", ".join("%s %d" % (app.table.names[s], g.scores[s]) for s in range(g.nseats)),
                 os.path.abspath(args.screenshot)))
         return 0
-    if keys:
-        sys.stderr.write("host_sim: --keys needs --headless\n")
-        return 2
     run_window(args)
     return 0
 

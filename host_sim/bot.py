@@ -33,6 +33,8 @@ def next_keys(app, challenge=False, prefer_draw=False):
         return ["A" if challenge else "B"]
     if top is app.menu:
         return ["START"]
+    if top is app.handover:  # hot seat: the next human takes the badge
+        return ["A"]
     tb = app.table
     g = tb.g
     ph = g.phase

@@ -36,6 +36,7 @@ from uno.game import (  # noqa: E402
 )
 from uno.rules import PRESET_NAMES, preset  # noqa: E402
 
+PLAYERS = ("first", "easy", "normal", "advanced")
 USAGE = ("usage: selfplay.py [--matches N] [--seed S] [--preset NAME] [--seats 2-4] "
          "[--log FILE] [--hands N] [--player first|easy|normal|advanced] [--quiet]")
 
@@ -100,6 +101,12 @@ def parse_args(argv):
         raise ValueError("--preset: unknown %r (%s)" % (opts["preset"], ", ".join(PRESET_NAMES)))
     if not 2 <= opts["seats"] <= 4:
         raise ValueError("--seats: 2 to 4 computer seats, got %d" % opts["seats"])
+    if opts["player"] not in PLAYERS:
+        raise ValueError("--player: unknown %r (%s)" % (opts["player"], ", ".join(PLAYERS)))
+    if opts["matches"] < 1:
+        raise ValueError("--matches: at least 1, got %d" % opts["matches"])
+    if opts["hands"] < 0:
+        raise ValueError("--hands: 0 (whole matches) or more, got %d" % opts["hands"])
     return opts
 
 
@@ -146,8 +153,13 @@ def main(argv):
         return 2
     level = "normal" if o["player"] == "first" else o["player"]
     rules = preset(o["preset"], seats=[level] * o["seats"])
-    log = open(o["log"], "w") if o["log"] else None
-    if log:
+    log = None
+    if o["log"]:
+        try:
+            log = open(o["log"], "w")
+        except OSError as e:
+            print("--log %s: cannot write: %s" % (o["log"], e))
+            return 2
         import json
     gc.collect()  # as code.py does on the badge: free the import garbage before playing
 
@@ -162,6 +174,8 @@ def main(argv):
         players = make_players(o["player"], o["seats"], seed)
         g, hands, actions = play_match(rules, seed, players, sink if log else None, left)
         total_hands += hands
+        if log and g.phase != PH_MATCH_OVER:
+            sink({"ev": "quit", "p": None})  # stopped by --hands: no human seat to leave
         if not o["quiet"]:
             print("match %d seed %d %s: %s after %d hands, %d actions, scores %s" % (
                 m + 1, seed, o["preset"],

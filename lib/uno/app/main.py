@@ -93,10 +93,12 @@ class App:
         tb._after_action(self.now, None)
 
     def leave_match(self):
-        """The human leaves a match unfinished: the record ends with ``quit``."""
+        """The human leaves a match unfinished: the record ends with ``quit`` (``p`` null when
+        no human sits at the table: the match was stopped, docs/FORMATS.md)."""
         g = self.table.g
         if self.in_match and g is not None and g.phase != G.PH_MATCH_OVER:
-            self.sink({"ev": "quit", "p": self.table.seat})
+            tb = self.table
+            self.sink({"ev": "quit", "p": tb.seat if tb.human(tb.seat) else None})
         self.in_match = False
 
     def finish(self):
