@@ -1,0 +1,495 @@
+"""Everything saved (settings, names, high scores, the match in progress), packed into as few
+bytes as possible and versioned; ``load``/``save`` go through ``uno.store.Store``.
+
+Payload: one byte ``VERSION``, then a bit stream (least significant bit first) of the settings
+and the high-score table, padded to a byte, then the match in progress (``uno.snapshot``
+bytes, the rest of the payload; none when empty). Layout and save points: docs/SAVES.md.
+"""
+
+from micropython import const
+
+from uno.rules import OPTION_NAMES, PRESET_NAMES, check, preset
+from uno.store import Store
+
+try:
+    from typing import Any, List, Optional, Tuple  # noqa: F401
+except ImportError:
+    pass
+
+VERSION = const(1)
+MAX_SCORES = const(10)
+NAME_LEN = const(16)
+NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+SEAT_CODES = ("", "human", "easy", "normal", "advanced")
+# High-score entries may name a preset, or "custom" when the options differed from it.
+SCORE_PRESETS = PRESET_NAMES + ("custom",)
+
+NOTICE_BLANK = "No saves yet: defaults"
+NOTICE_BAD = "Saves unreadable: reset"
+NOTICE_OLD = "Old save version: reset"
+NOTICE_NEW = "Newer save version: reset"
+
+# The options a Settings.rules string may carry (seats and target have their own settings),
+# with the bits each value takes.
+RULE_BITS = (
+    ("deck", 1), ("wd4", 2), ("draw", 1), ("hand_limit", 1), ("stacking", 1), ("one_call", 1),
+    ("one_window", 4), ("scoring", 1), ("next_start", 2),
+)
+_CHOICES = {
+    "deck": ("standard", "acorn"), "wd4": ("challenge", "strict", "free"),
+    "draw": ("one", "repeat"), "hand_limit": (0, 16), "stacking": ("off", "on"),
+    "one_call": ("auto", "required"), "scoring": ("standard", "penalty"),
+    "next_start": ("alternate", "winner", "rotate"),
+}
+
+
+class Bits:
+    """A little-endian bit stream: ``put`` into a new one, ``get`` from ``Bits(data)``."""
+
+    def __init__(self, data=None, pos=0):
+        self.out = bytearray()
+        self.data = data
+        self.pos = pos
+        self.acc = 0
+        self.n = 0
+
+    def put(self, v, bits):
+        """Append ``v`` (0 <= v < 2**bits, bits <= 16); ValueError otherwise."""
+        if v < 0 or v >> bits:
+            raise ValueError("value %r does not fit %d bits" % (v, bits))
+        self.acc |= v << self.n
+        self.n += bits
+        while self.n >= 8:
+            self.out.append(self.acc & 255)
+            self.acc >>= 8
+            self.n -= 8
+
+    def get(self, bits):
+        """The next ``bits``-bit value; ValueError past the end of the data."""
+        data = self.data
+        while self.n < bits:
+            if data is None or self.pos >= len(data):
+                raise ValueError("truncated")
+            self.acc |= data[self.pos] << self.n
+            self.pos += 1
+            self.n += 8
+        v = self.acc & ((1 << bits) - 1)
+        self.acc >>= bits
+        self.n -= bits
+        return v
+
+    def put32(self, v):
+        """Append a 32-bit value (as two halves: the badge's small ints hold 31 bits)."""
+        self.put(v & 0xFFFF, 16)
+        self.put((v >> 16) & 0xFFFF, 16)
+
+    def get32(self):
+        """The next 32-bit value."""
+        lo = self.get(16)
+        return self.get(16) << 16 | lo
+
+    def flush(self):
+        """Pad to a whole byte; returns the bytes written so far."""
+        if self.n:
+            self.out.append(self.acc & 255)
+            self.acc = 0
+            self.n = 0
+        return self.out
+
+    def align(self):
+        """Reading: skip to the next whole byte; returns its index in the data."""
+        self.acc = 0
+        self.n = 0
+        return self.pos
+
+
+def clean_name(text):
+    """``text`` in capitals with only letters, digits and spaces, at most 16 characters."""
+    out = ""
+    for ch in str(text).upper():
+        if ch in NAME_CHARS and len(out) < NAME_LEN:
+            out += ch
+    return out
+
+
+def _put_name(w, name):
+    if len(name) > NAME_LEN:
+        raise ValueError("name %r: more than %d characters" % (name, NAME_LEN))
+    w.put(len(name), 5)
+    for ch in name:
+        i = NAME_CHARS.find(ch)
+        if i < 0:
+            raise ValueError("name %r: only A-Z, 0-9 and space" % name)
+        w.put(i, 6)
+
+
+def _get_name(r):
+    n = r.get(5)
+    if n > NAME_LEN:
+        raise ValueError("name length")
+    s = ""
+    for _ in range(n):
+        i = r.get(6)
+        if i >= len(NAME_CHARS):
+            raise ValueError("name character")
+        s += NAME_CHARS[i]
+    return s
+
+
+def put_option(w, name, value):
+    """Append one rule option's value (RULE_BITS width)."""
+    if name == "one_window":
+        w.put(value, 4)
+    else:
+        w.put(_CHOICES[name].index(value), 2 if len(_CHOICES[name]) > 2 else 1)
+
+
+def get_option(r, name):
+    """Read one rule option's value; ValueError when out of range."""
+    if name == "one_window":
+        v = r.get(4)
+        return check(name, v)
+    ch = _CHOICES[name]
+    i = r.get(2 if len(ch) > 2 else 1)
+    if i >= len(ch):
+        raise ValueError(name)
+    return ch[i]
+
+
+def _parse_rules(text):
+    """{option: value} of a Settings.rules string; ValueError naming a bad option."""
+    opts = {}
+    for tok in text.replace(";", " ").split():
+        if "=" not in tok:
+            raise ValueError("option %r needs a value (name=value)" % tok)
+        k, v = tok.split("=", 1)
+        k = k.strip().lower()
+        if k in ("seats", "target"):
+            raise ValueError("%s is a setting of its own, not a rule option" % k)
+        opts[k] = check(k, v)
+    return opts
+
+
+def canonical_rules(text):
+    """A rules string in the form saves keep: ``k=v`` in OPTION_NAMES order, lower case."""
+    opts = _parse_rules(text)
+    return " ".join("%s=%s" % (k, opts[k]) for k in OPTION_NAMES if k in opts)
+
+
+class Settings:
+    """What the options and players screens set; defaults as a new badge starts."""
+
+    def __init__(self):
+        self.preset = "classic"
+        self.rules = ""
+        self.target = 0
+        self.speed = 7
+        self.tips = True
+        self.sound = True
+        self.bright = 8
+        self.seats = ["human", "normal", "", ""]
+        self.names = ["YOU", "CPU1", "CPU2", "CPU3"]
+
+    def check(self):
+        """ValueError naming the first setting out of range; None when all are fine."""
+        if self.preset not in PRESET_NAMES:
+            raise ValueError("preset %r is not one of %s" % (self.preset, ", ".join(PRESET_NAMES)))
+        _parse_rules(self.rules)
+        if self.target != 0:
+            check("target", self.target)
+        if not 1 <= self.speed <= 10:
+            raise ValueError("speed %r is outside 1-10" % self.speed)
+        if not 0 <= self.bright <= 10:
+            raise ValueError("brightness %r is outside 0-10" % self.bright)
+        if len(self.seats) != 4 or len(self.names) != 4:
+            raise ValueError("seats and names: four of each")
+        for s in self.seats:
+            if s not in SEAT_CODES:
+                raise ValueError("seat %r: human, easy, normal, advanced or empty" % s)
+        for n in self.names:
+            if len(n) > NAME_LEN or clean_name(n) != n:
+                raise ValueError("name %r: up to 16 of A-Z, 0-9 and space" % n)
+
+    def rules_obj(self):
+        """The uno.rules.Rules of these settings; ValueError with the reason if they clash."""
+        r = preset(self.preset)
+        r.update(_parse_rules(self.rules))
+        if self.target:
+            r.update({"target": self.target})
+        r.update({"seats": self.seats})
+        return r
+
+    def match_names(self):
+        """The names of the occupied seats, in seat order (as the match numbers them)."""
+        return [self.names[i] for i in range(4) if self.seats[i]]
+
+    def pack(self, w):
+        """Append these settings to the Bits ``w`` (ValueError if out of range)."""
+        self.check()
+        w.put(PRESET_NAMES.index(self.preset), 3)
+        opts = _parse_rules(self.rules)
+        mask = 0
+        for i in range(len(RULE_BITS)):
+            if RULE_BITS[i][0] in opts:
+                mask |= 1 << i
+        w.put(mask, len(RULE_BITS))
+        for name, _ in RULE_BITS:
+            if name in opts:
+                put_option(w, name, opts[name])
+        w.put(self.target, 14)
+        w.put(self.speed, 4)
+        w.put(self.bright, 4)
+        w.put(1 if self.tips else 0, 1)
+        w.put(1 if self.sound else 0, 1)
+        for s in self.seats:
+            w.put(SEAT_CODES.index(s), 3)
+        for n in self.names:
+            _put_name(w, n)
+
+    @classmethod
+    def unpack(cls, r):
+        """Settings read from the Bits ``r``; ValueError when a value is out of range."""
+        s = cls()
+        i = r.get(3)
+        if i >= len(PRESET_NAMES):
+            raise ValueError("preset")
+        s.preset = PRESET_NAMES[i]
+        mask = r.get(len(RULE_BITS))
+        parts = []
+        for i in range(len(RULE_BITS)):
+            if mask >> i & 1:
+                name = RULE_BITS[i][0]
+                parts.append("%s=%s" % (name, get_option(r, name)))
+        s.rules = canonical_rules(" ".join(parts))
+        s.target = r.get(14)
+        s.speed = r.get(4)
+        s.bright = r.get(4)
+        s.tips = r.get(1) == 1
+        s.sound = r.get(1) == 1
+        seats = []
+        for _ in range(4):
+            c = r.get(3)
+            if c >= len(SEAT_CODES):
+                raise ValueError("seat")
+            seats.append(SEAT_CODES[c])
+        s.seats = seats
+        s.names = [_get_name(r) for _ in range(4)]
+        s.check()
+        return s
+
+    def __eq__(self, other):
+        return isinstance(other, Settings) and self.__dict__ == other.__dict__
+
+    def __repr__(self):
+        return "Settings(%r)" % (self.__dict__,)
+
+
+# ----- high scores ------------------------------------------------------------------------
+
+def _check_entry(e):
+    score, name, pre, opps = e
+    if not 0 <= score < 32768:
+        raise ValueError("score %r is outside 0-32767" % score)
+    if len(name) > NAME_LEN or clean_name(name) != name:
+        raise ValueError("name %r: up to 16 of A-Z, 0-9 and space" % name)
+    if pre not in SCORE_PRESETS:
+        raise ValueError("preset %r" % pre)
+    if not 1 <= len(opps) <= 3:
+        raise ValueError("opponents: 1 to 3")
+    for o in opps:
+        if o not in SEAT_CODES or not o:
+            raise ValueError("opponent %r" % o)
+
+
+def add_score(scores, entry):
+    """Put ``entry`` = (score, name, preset, opponents) into ``scores`` (best first, at most
+    ten; an equal score goes below the older ones). Returns its index, or -1 if it did not
+    make the table (then ``scores`` is unchanged). ValueError for a malformed entry."""
+    entry = (entry[0], entry[1], entry[2], tuple(entry[3]))
+    _check_entry(entry)
+    i = len(scores)
+    while i > 0 and scores[i - 1][0] < entry[0]:
+        i -= 1
+    if i >= MAX_SCORES:
+        return -1
+    scores.insert(i, entry)
+    del scores[MAX_SCORES:]
+    return i
+
+
+def match_score(g):
+    """The score a finished match ``g`` enters for its winner: under standard scoring the
+    winner's total; under penalty scoring (lowest wins) the opponents' totals less the
+    winner's, so that in both a higher score is a better win."""
+    w = g.match_winner
+    if g.rules.scoring != "penalty":
+        return g.scores[w]
+    total = 0
+    for s in range(g.nseats):
+        if s != w:
+            total += g.scores[s]
+    v = total - g.scores[w]
+    return v if v > 0 else 0
+
+
+def entry_for(g, preset_name):
+    """The high-score entry of finished match ``g``, or None: only a human's win with at
+    least one computer among the opponents enters. ``preset_name``: the preset shown."""
+    w = g.match_winner
+    seats = g.rules.seats
+    if w < 0 or seats[w] != "human":
+        return None
+    opps = tuple(seats[s] for s in range(g.nseats) if s != w)
+    if "easy" not in opps and "normal" not in opps and "advanced" not in opps:
+        return None
+    name = clean_name(g.names[w] if g.names else "YOU")
+    score = match_score(g)
+    if score > 32767:
+        score = 32767
+    return (score, name, preset_name if preset_name in SCORE_PRESETS else "custom", opps)
+
+
+def _pack_scores(w, scores):
+    w.put(len(scores), 4)
+    for e in scores:
+        _check_entry(e)
+        w.put(e[0], 15)
+        _put_name(w, e[1])
+        w.put(SCORE_PRESETS.index(e[2]), 3)
+        w.put(len(e[3]), 2)
+        for o in e[3]:
+            w.put(SEAT_CODES.index(o), 3)
+
+
+def _unpack_scores(r):
+    n = r.get(4)
+    if n > MAX_SCORES:
+        raise ValueError("scores")
+    out = []  # type: list
+    for _ in range(n):
+        score = r.get(15)
+        name = _get_name(r)
+        p = r.get(3)
+        if p >= len(SCORE_PRESETS):
+            raise ValueError("preset")
+        k = r.get(2)
+        opps = []
+        for _ in range(k):
+            c = r.get(3)
+            if c >= len(SEAT_CODES):
+                raise ValueError("seat")
+            opps.append(SEAT_CODES[c])
+        e = (score, name, SCORE_PRESETS[p], tuple(opps))
+        _check_entry(e)
+        if out and out[-1][0] < score:
+            raise ValueError("order")
+        out.append(e)
+    return out
+
+
+# ----- the whole save ---------------------------------------------------------------------
+
+class Saved:
+    """What a save holds: ``settings``, ``scores`` (list of entries, best first) and ``match``
+    (bytes from ``pack_match``, or None)."""
+
+    def __init__(self, settings=None, scores=None, match=None):
+        self.settings = settings if settings is not None else Settings()
+        self.scores = scores if scores is not None else []  # type: list
+        self.match = match  # type: Optional[bytes]
+
+
+def encode(saved, scores=None, match=None):
+    """The payload of ``saved`` (with ``scores``/``match`` in place of its own when given)."""
+    w = Bits()
+    w.put(VERSION, 8)
+    saved.settings.pack(w)
+    _pack_scores(w, saved.scores if scores is None else scores)
+    out = w.flush()
+    if match:
+        out.extend(match)
+    return bytes(out)
+
+
+def decode(data):
+    """Saved from a payload; ValueError when it is not one of this version."""
+    r = Bits(data)
+    v = r.get(8)
+    if v != VERSION:
+        raise ValueError(NOTICE_OLD if v < VERSION else NOTICE_NEW)
+    settings = Settings.unpack(r)
+    scores = _unpack_scores(r)
+    rest = bytes(data[r.align():])
+    return Saved(settings, scores, rest if rest else None)
+
+
+def load(buf):
+    """(Saved, notice) from ``buf``: defaults and a one-line notice when there is nothing
+    readable (notice None when the save was read). Never raises for bad data."""
+    st = Store(buf)
+    try:
+        data = st.read()
+    except Exception:  # a buffer too short for a slot header
+        data = None
+    if data is None:
+        blank = False
+        try:
+            blank = st.blank()
+        except Exception:
+            pass
+        return Saved(), NOTICE_BLANK if blank else NOTICE_BAD
+    try:
+        return decode(data), None
+    except ValueError as e:
+        msg = str(e)
+        return Saved(), msg if msg in (NOTICE_OLD, NOTICE_NEW) else NOTICE_BAD
+    except Exception:  # decoding must never stop the badge from starting
+        return Saved(), NOTICE_BAD
+
+
+def save(buf, saved):
+    """Write ``saved`` to ``buf`` through Store, dropping the match in progress first, then
+    the lowest high scores, when it does not fit (a 256-byte nvm). Returns what was dropped:
+    () or a tuple of "match", "scores". Writes nothing when the save is unchanged.
+    ValueError (nothing written) when a setting or entry is out of range."""
+    st = Store(buf)
+    scores = list(saved.scores)
+    match = saved.match
+    dropped = []  # type: List[str]
+    while True:
+        data = encode(saved, scores, match)
+        if len(data) <= st.capacity:
+            break
+        if match:
+            match = None
+            dropped.append("match")
+        elif scores:
+            scores.pop()
+            if "scores" not in dropped:
+                dropped.append("scores")
+        else:
+            raise ValueError("settings of %d bytes exceed the %d-byte store"
+                             % (len(data), st.capacity))
+    st.write(data)
+    return tuple(dropped)
+
+
+def pack_match(g, extra=b""):
+    """The match in progress ``g`` as bytes for ``Saved.match``, with the app's ``extra``
+    bytes kept after it (see ``uno.snapshot``)."""
+    from uno.snapshot import pack
+
+    return pack(g, extra)
+
+
+def unpack_match(data, rules=None, sink=None):
+    """(Game, extra) from ``pack_match`` bytes; the game continues where it was saved, its
+    record (``sink``) with no new match/hand events. ``rules``: when given, the saved match
+    must have these rules. ValueError when the bytes are not a match of this version."""
+    from uno.snapshot import unpack
+
+    g, extra = unpack(data, sink)
+    if rules is not None and not (rules == g.rules):
+        raise ValueError("the saved match has other rules")
+    return g, extra
+

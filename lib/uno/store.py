@@ -1,0 +1,156 @@
+"""A payload that survives the power switch: two checked slots in a byte buffer (A/B).
+
+``Store(buf)`` works over anything with ``len()`` and slice read and write: the badge's
+``microcontroller.nvm``, a ``bytearray``, the simulator's file-backed buffer. The buffer is
+split in two halves; each may hold one record::
+
+    magic b"UN" | format 1 | seq (0-255) | length (2 bytes, little-endian) | payload | CRC-32
+
+The CRC (4 bytes, little-endian, zlib's CRC-32) covers everything before it. A write puts the
+new record into the half that does not hold the newest valid record, as ONE slice assignment
+(on a SAMD51 every write through ``nvm`` erases and rewrites the whole 8 KB block, so one
+assignment is one erase). A write cut off part-way leaves that half failing its CRC, so
+``read`` still finds the previous record in the other half. See docs/SAVES.md.
+"""
+
+from micropython import const
+
+try:
+    from binascii import crc32 as _crc32_c  # CircuitPython full builds (SAMD51), MicroPython
+except ImportError:  # SAMD21 builds have no binascii: the table version below
+    _crc32_c = None  # type: ignore[assignment]
+
+_MAGIC0 = const(0x55)  # "U"
+_MAGIC1 = const(0x4E)  # "N"
+_FORMAT = const(1)
+_HEAD = const(6)
+_TAIL = const(4)
+
+
+def _nibble_table():
+    # CRC-32 (reflected, polynomial 0xEDB88320) one nibble at a time, kept as 16-bit halves so
+    # the loop below never makes a long int (the badge's small ints hold 31 bits).
+    lo_t = []
+    hi_t = []
+    for i in range(16):
+        hi = 0
+        lo = i
+        for _ in range(4):
+            odd = lo & 1
+            lo = (lo >> 1) | ((hi & 1) << 15)
+            hi >>= 1
+            if odd:
+                hi ^= 0xEDB8
+                lo ^= 0x8320
+        lo_t.append(lo)
+        hi_t.append(hi)
+    return tuple(lo_t), tuple(hi_t)
+
+
+_TLO, _THI = _nibble_table()
+
+
+def crc32_py(data):
+    """zlib's CRC-32 of ``data`` in plain Python, as 4 little-endian bytes."""
+    lo = 0xFFFF
+    hi = 0xFFFF
+    tlo = _TLO
+    thi = _THI
+    for b in data:
+        i = (lo ^ b) & 15
+        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tlo[i]
+        hi = (hi >> 4) ^ thi[i]
+        i = (lo ^ (b >> 4)) & 15
+        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tlo[i]
+        hi = (hi >> 4) ^ thi[i]
+    lo ^= 0xFFFF
+    hi ^= 0xFFFF
+    return bytes((lo & 255, lo >> 8, hi & 255, hi >> 8))
+
+
+def crc32(data):
+    """zlib's CRC-32 of ``data`` as 4 little-endian bytes (binascii's when the board has it)."""
+    if _crc32_c is None:
+        return crc32_py(data)
+    c = _crc32_c(data) & 0xFFFFFFFF
+    return bytes((c & 255, (c >> 8) & 255, (c >> 16) & 255, c >> 24))
+
+
+class Store:
+    """Two-slot checked storage of one ``bytes`` payload in ``buf`` (see the module text)."""
+
+    def __init__(self, buf):
+        self.buf = buf
+        n = len(buf)
+        self.half = n // 2
+        # A third of the buffer, and never more than a slot holds with its header and CRC.
+        cap = n // 3
+        if cap > self.half - _HEAD - _TAIL:
+            cap = self.half - _HEAD - _TAIL
+        self.capacity = cap if cap > 0 else 0
+
+    def _slot(self, k):
+        """(seq, payload) of slot ``k`` (0 or 1) when its record checks, else None."""
+        off = k * self.half
+        buf = self.buf
+        h = buf[off:off + _HEAD]
+        if h[0] != _MAGIC0 or h[1] != _MAGIC1 or h[2] != _FORMAT:
+            return None
+        n = h[4] | h[5] << 8
+        if n > self.capacity:
+            return None
+        rec = buf[off:off + _HEAD + n + _TAIL]
+        if crc32(rec[:_HEAD + n]) != bytes(rec[_HEAD + n:]):
+            return None
+        return h[3], bytes(rec[_HEAD:_HEAD + n])
+
+    def _newest(self):
+        """(slot, seq, payload) of the newest valid record, or (-1, -1, None)."""
+        a = self._slot(0) if self.capacity else None
+        b = self._slot(1) if self.capacity else None
+        if a is None and b is None:
+            return -1, -1, None
+        if b is None or (a is not None and (a[0] - b[0]) & 255 < 128):
+            return 0, a[0], a[1]  # type: ignore[index]
+        return 1, b[0], b[1]
+
+    def read(self):
+        """The last payload written whole, or None (blank, damaged or foreign data)."""
+        return self._newest()[2]
+
+    def blank(self):
+        """True when neither slot has ever held a record (a new board's 0xFF, or zeros)."""
+        for k in (0, 1):
+            h = bytes(self.buf[k * self.half:k * self.half + _HEAD])
+            if h.strip(b"\xff") and h.strip(b"\x00"):
+                return False
+        return True
+
+    def record(self, data, seq):
+        """The bytes one write puts in a slot: header, ``data``, CRC."""
+        n = len(data)
+        rec = bytearray(_HEAD + n + _TAIL)
+        rec[0] = _MAGIC0
+        rec[1] = _MAGIC1
+        rec[2] = _FORMAT
+        rec[3] = seq & 255
+        rec[4] = n & 255
+        rec[5] = n >> 8
+        rec[_HEAD:_HEAD + n] = data
+        rec[_HEAD + n:] = crc32(memoryview(rec)[:_HEAD + n])
+        return rec
+
+    def write(self, data):
+        """Save ``data`` (bytes, up to ``capacity``); ValueError if larger. Returns False, and
+        writes nothing, when the newest record already holds exactly ``data``."""
+        if len(data) > self.capacity:
+            raise ValueError("save of %d bytes exceeds the %d-byte store" % (len(data),
+                                                                           self.capacity))
+        slot, seq, old = self._newest()
+        if old is not None and old == bytes(data):
+            return False
+        k = 1 - slot if slot >= 0 else 0
+        off = k * self.half
+        rec = self.record(data, seq + 1)
+        self.buf[off:off + len(rec)] = rec
+        return True
