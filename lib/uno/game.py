@@ -88,7 +88,12 @@ def action_colour(a):
 
 
 class Game(Journal):
-    """One match of UNO under ``rules`` (a ``uno.rules.Rules``), seeded by ``seed``."""
+    """One match of UNO under ``rules`` (a ``uno.rules.Rules``), seeded by ``seed``.
+
+    ``brief``: the ``hand`` and ``returned`` events leave out the dealt hands and the pile
+    (about 108 card names): the badge keeps no record and its heap cannot spare the peak."""
+
+    brief = False
 
     def __init__(self, rules, seed=1, sink=None, names=None):
         self.rules = rules
@@ -195,15 +200,21 @@ class Game(Journal):
         top = deck.pop()
         self.discard = [top]
         if self.sink is not None:
-            self._emit({"ev": "hand", "n": self.hand_no, "dealer": self.dealer,
-                        "hands": [self._names(h) for h in self.hands], "top": cards.name(top),
-                        "pile": self._pile_names()})
+            if self.brief:
+                self._emit({"ev": "hand", "n": self.hand_no, "dealer": self.dealer,
+                            "top": cards.name(top)})
+            else:
+                self._emit({"ev": "hand", "n": self.hand_no, "dealer": self.dealer,
+                            "hands": [self._names(h) for h in self.hands],
+                            "top": cards.name(top), "pile": self._pile_names()})
         while top == W4:
             top = self._put_back(top)
             self.discard[0] = top
             if self.sink is not None:
-                self._emit({"ev": "returned", "card": "W+4", "top": cards.name(top),
-                            "pile": self._pile_names()})
+                ev = {"ev": "returned", "card": "W+4", "top": cards.name(top)}
+                if not self.brief:
+                    ev["pile"] = self._pile_names()
+                self._emit(ev)
         self.colour = top >> 4
         k = top & 15
         self.turn = starter

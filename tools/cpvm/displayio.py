@@ -16,6 +16,18 @@ import array
 _DEPTHS = (1, 2, 4, 8, 16, 32)
 
 
+def _prop(i, boolean=False):
+    # An attribute kept in the object's small int array ``_f`` (as a C struct field), so the
+    # Python instance holds two or three references, about the size of the C struct.
+    def get(self):
+        return bool(self._f[i]) if boolean else self._f[i]
+
+    def put(self, v):
+        self._f[i] = (1 if v else 0) if boolean else v
+
+    return property(get, put)
+
+
 class Bitmap:
     """``Bitmap(width, height, value_count)``: pixels as values below value_count."""
 
@@ -25,64 +37,67 @@ class Bitmap:
             bits = bits * 2 if bits < 8 else bits + 8
         if bits not in _DEPTHS:
             bits = 32
-        self.width = width
-        self.height = height
-        self._bits = bits
-        self._stride = (width * bits + 31) // 32  # in 32-bit words
-        self._data = bytearray(self._stride * 4 * height)
-        self._mask = (1 << bits) - 1
+        stride = (width * bits + 31) // 32  # in 32-bit words
+        self._f = array.array("H", (width, height, bits, stride))
+        self._data = bytearray(stride * 4 * height)
 
-    @property
-    def bits_per_value(self):
-        return self._bits
+    width = _prop(0)
+    height = _prop(1)
+    _bits = _prop(2)
+    bits_per_value = _prop(2)
+    _stride = _prop(3)
 
     def _index(self, index):
+        f = self._f
         if isinstance(index, tuple):
             x, y = index
         else:
-            y = index // self.width
-            x = index - y * self.width
-        if not (0 <= x < self.width and 0 <= y < self.height):
+            y = index // f[0]
+            x = index - y * f[0]
+        if not (0 <= x < f[0] and 0 <= y < f[1]):
             raise IndexError("pixel index out of range")
         return x, y
 
     def __getitem__(self, index):
         x, y = self._index(index)
-        bits = self._bits
+        f = self._f
+        bits = f[2]
         if bits >= 8:
             n = bits >> 3
-            o = y * self._stride * 4 + x * n
+            o = y * f[3] * 4 + x * n
             v = 0
             for i in range(n):
                 v |= self._data[o + i] << (8 * i)
             return v
         bit = x * bits
-        o = y * self._stride * 4 + (bit >> 3)
+        o = y * f[3] * 4 + (bit >> 3)
         shift = 8 - bits - (bit & 7)
-        return (self._data[o] >> shift) & self._mask
+        return (self._data[o] >> shift) & ((1 << bits) - 1)
 
     def __setitem__(self, index, value):
         x, y = self._index(index)
         self._set(x, y, value)
 
     def _set(self, x, y, value):
-        bits = self._bits
+        f = self._f
+        bits = f[2]
         if bits >= 8:
             n = bits >> 3
-            o = y * self._stride * 4 + x * n
+            o = y * f[3] * 4 + x * n
             for i in range(n):
                 self._data[o + i] = (value >> (8 * i)) & 255
             return
         bit = x * bits
-        o = y * self._stride * 4 + (bit >> 3)
+        o = y * f[3] * 4 + (bit >> 3)
         shift = 8 - bits - (bit & 7)
-        m = self._mask << shift
-        self._data[o] = (self._data[o] & ~m & 255) | ((value & self._mask) << shift)
+        mask = (1 << bits) - 1
+        m = mask << shift
+        self._data[o] = (self._data[o] & ~m & 255) | ((value & mask) << shift)
 
     def fill(self, value):
         """Every pixel to ``value``."""
-        for y in range(self.height):
-            for x in range(self.width):
+        for y in range(self._f[1]):
+            for x in range(self._f[0]):
                 self._set(x, y, value)
 
     def dirty(self, x1=0, y1=0, x2=-1, y2=-1):
@@ -90,35 +105,34 @@ class Bitmap:
 
 
 class Palette:
-    """``Palette(color_count)``: colours as 0xRRGGBB."""
+    """``Palette(color_count)``: colours as 0xRRGGBB; per colour the rgb888 value and a cached
+    conversion word whose top bit marks it transparent (8 bytes, as _displayio_color_t)."""
 
     def __init__(self, color_count, dither=False):
-        self._colors = array.array("L", [0] * color_count)  # rgb888 + cached conversion
-        self._cache = array.array("L", [0] * color_count)
-        self._transparent = bytearray(color_count)
+        self._c = array.array("L", bytes(8 * color_count))
 
     def __len__(self):
-        return len(self._colors)
+        return len(self._c) >> 1
 
     def __getitem__(self, i):
-        return self._colors[i]
+        return self._c[2 * i]
 
     def __setitem__(self, i, color):
         if isinstance(color, (bytes, bytearray, tuple, list)):
             color = color[0] << 16 | color[1] << 8 | color[2]
-        self._colors[i] = color
+        self._c[2 * i] = color
 
     def make_transparent(self, i):
         """Colour ``i`` is not drawn."""
-        self._transparent[i] = 1
+        self._c[2 * i + 1] |= 0x80000000
 
     def make_opaque(self, i):
         """Colour ``i`` is drawn."""
-        self._transparent[i] = 0
+        self._c[2 * i + 1] &= 0x7FFFFFFF
 
     def is_transparent(self, i):
         """True when colour ``i`` is not drawn."""
-        return bool(self._transparent[i])
+        return bool(self._c[2 * i + 1] & 0x80000000)
 
 
 class ColorConverter:
@@ -129,7 +143,8 @@ class ColorConverter:
 
 
 class TileGrid:
-    """A grid of tiles from ``bitmap``, coloured by ``pixel_shader``."""
+    """A grid of tiles from ``bitmap``, coloured by ``pixel_shader``. Up to 4 tiles are kept
+    in the struct (inline_tiles); more in an array of one byte each, two with >255 tiles."""
 
     def __init__(self, bitmap, pixel_shader=None, width=1, height=1, tile_width=None,
                  tile_height=None, default_tile=0, x=0, y=0):
@@ -141,52 +156,53 @@ class TileGrid:
             raise ValueError("Tile width must exactly divide bitmap width")
         self.bitmap = bitmap
         self.pixel_shader = pixel_shader
-        self.width = width
-        self.height = height
-        self.tile_width = tile_width
-        self.tile_height = tile_height
-        self.x = x
-        self.y = y
-        self.hidden = False
-        self.flip_x = False
-        self.flip_y = False
-        self.transpose_xy = False
         ntiles = (bitmap.width // tile_width) * (bitmap.height // tile_height)
         n = width * height
-        if n <= 4:
-            self._tiles = None  # inline in the C struct
-            self._inline = [default_tile] * n
-        elif ntiles > 255:
-            self._tiles = array.array("H", [default_tile] * n)
-        else:
-            self._tiles = bytearray(n)
+        # x y width height tile_width tile_height hidden flip_x flip_y transpose, 4 inline
+        self._f = array.array("h", (x, y, width, height, tile_width, tile_height, 0, 0, 0, 0,
+                                    default_tile, default_tile, default_tile, default_tile))
+        self._tiles = None
+        if n > 4:
+            self._tiles = (array.array("H", bytes(2 * n)) if ntiles > 255 else bytearray(n))
             if default_tile:
                 for i in range(n):
                     self._tiles[i] = default_tile
 
+    x = _prop(0)
+    y = _prop(1)
+    width = _prop(2)
+    height = _prop(3)
+    tile_width = _prop(4)
+    tile_height = _prop(5)
+    hidden = _prop(6, True)
+    flip_x = _prop(7, True)
+    flip_y = _prop(8, True)
+    transpose_xy = _prop(9, True)
+
     def _i(self, index):
+        f = self._f
         if isinstance(index, tuple):
-            index = index[1] * self.width + index[0]
-        if not 0 <= index < self.width * self.height:
+            index = index[1] * f[2] + index[0]
+        if not 0 <= index < f[2] * f[3]:
             raise IndexError("Tile index out of bounds")
         return index
 
     def __getitem__(self, index):
         i = self._i(index)
-        return self._inline[i] if self._tiles is None else self._tiles[i]
+        return self._f[10 + i] if self._tiles is None else self._tiles[i]
 
     def __setitem__(self, index, tile):
         i = self._i(index)
         if self._tiles is None:
-            self._inline[i] = tile
+            self._f[10 + i] = tile
         else:
             self._tiles[i] = tile
 
     def contains(self, point):
         """True when (x, y) is inside the grid."""
-        x, y = point[0], point[1]
-        return (self.x <= x < self.x + self.width * self.tile_width
-                and self.y <= y < self.y + self.height * self.tile_height)
+        f = self._f
+        return (f[0] <= point[0] < f[0] + f[2] * f[4]
+                and f[1] <= point[1] < f[1] + f[3] * f[5])
 
 
 class Group:
@@ -195,11 +211,13 @@ class Group:
     def __init__(self, scale=1, x=0, y=0):
         if scale < 1:
             raise ValueError("scale must be >= 1")
-        self.scale = scale
-        self.x = x
-        self.y = y
-        self.hidden = False
+        self._f = array.array("h", (scale, x, y, 0))
         self._children = []
+
+    scale = _prop(0)
+    x = _prop(1)
+    y = _prop(2)
+    hidden = _prop(3, True)
 
     def append(self, layer):
         """Add ``layer`` on top."""

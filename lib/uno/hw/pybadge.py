@@ -32,6 +32,9 @@ _LEFT = 1 << 7
 
 
 class PyBadge:
+    # record() keeps nothing: the game leaves the dealt hands out of its events (uno.game.Game)
+    brief_records = True
+
     def __init__(self):
         self.base = BASE
         self.display = board.DISPLAY
