@@ -80,6 +80,7 @@ class Table:
         self.hot_seat = len(humans) > 1
         self.panel_of = self._panels(n)
         self.g = G.Game(rules, seed=seed, sink=app.sink, names=names)
+        self.g.brief = getattr(app.hw, "brief_records", False)  # the badge keeps no record
         app.events = []
         self.g.start()
         self.sel = 0
