@@ -1,6 +1,9 @@
 """Everything saved (settings, names, high scores, the match in progress), packed into as few
 bytes as possible and versioned; ``load``/``save`` go through ``uno.store.Store``.
 
+``Settings`` and ``Saved`` (plain data, in ``uno.settings``) are named here too. This module is
+needed only at start-up and at save points: the app may drop it from ``sys.modules`` between.
+
 Payload: one byte ``VERSION``, then a bit stream (least significant bit first) of the settings
 and the high-score table, padded to a byte, then the match in progress (``uno.snapshot``
 bytes, the rest of the payload; none when empty). Layout and save points: docs/SAVES.md.
@@ -8,11 +11,12 @@ bytes, the rest of the payload; none when empty). Layout and save points: docs/S
 
 from micropython import const
 
-from uno.rules import OPTION_NAMES, PRESET_NAMES, check, preset
+from uno.rules import OPTION_NAMES, PRESET_NAMES, check
+from uno.settings import Saved, Settings
 from uno.store import Store
 
 try:
-    from typing import Any, List, Optional, Tuple  # noqa: F401
+    from typing import List  # noqa: F401
 except ImportError:
     pass
 
@@ -176,112 +180,78 @@ def canonical_rules(text):
     return " ".join("%s=%s" % (k, opts[k]) for k in OPTION_NAMES if k in opts)
 
 
-class Settings:
-    """What the options and players screens set; defaults as a new badge starts."""
+def check_settings(s):
+    """ValueError naming the first setting of ``s`` out of range; None when all are fine."""
+    if s.preset not in PRESET_NAMES:
+        raise ValueError("preset %r is not one of %s" % (s.preset, ", ".join(PRESET_NAMES)))
+    _parse_rules(s.rules)
+    if s.target != 0:
+        check("target", s.target)
+    if not 1 <= s.speed <= 10:
+        raise ValueError("speed %r is outside 1-10" % s.speed)
+    if not 0 <= s.bright <= 10:
+        raise ValueError("brightness %r is outside 0-10" % s.bright)
+    if len(s.seats) != 4 or len(s.names) != 4:
+        raise ValueError("seats and names: four of each")
+    for k in s.seats:
+        if k not in SEAT_CODES:
+            raise ValueError("seat %r: human, easy, normal, advanced or empty" % k)
+    for n in s.names:
+        if len(n) > NAME_LEN or clean_name(n) != n:
+            raise ValueError("name %r: up to 16 of A-Z, 0-9 and space" % n)
 
-    def __init__(self):
-        self.preset = "classic"
-        self.rules = ""
-        self.target = 0
-        self.speed = 7
-        self.tips = True
-        self.sound = True
-        self.bright = 8
-        self.seats = ["human", "normal", "", ""]
-        self.names = ["YOU", "CPU1", "CPU2", "CPU3"]
 
-    def check(self):
-        """ValueError naming the first setting out of range; None when all are fine."""
-        if self.preset not in PRESET_NAMES:
-            raise ValueError("preset %r is not one of %s" % (self.preset, ", ".join(PRESET_NAMES)))
-        _parse_rules(self.rules)
-        if self.target != 0:
-            check("target", self.target)
-        if not 1 <= self.speed <= 10:
-            raise ValueError("speed %r is outside 1-10" % self.speed)
-        if not 0 <= self.bright <= 10:
-            raise ValueError("brightness %r is outside 0-10" % self.bright)
-        if len(self.seats) != 4 or len(self.names) != 4:
-            raise ValueError("seats and names: four of each")
-        for s in self.seats:
-            if s not in SEAT_CODES:
-                raise ValueError("seat %r: human, easy, normal, advanced or empty" % s)
-        for n in self.names:
-            if len(n) > NAME_LEN or clean_name(n) != n:
-                raise ValueError("name %r: up to 16 of A-Z, 0-9 and space" % n)
+def _pack_settings(w, s):
+    check_settings(s)
+    w.put(PRESET_NAMES.index(s.preset), 3)
+    opts = _parse_rules(s.rules)
+    mask = 0
+    for i in range(len(RULE_BITS)):
+        if RULE_BITS[i][0] in opts:
+            mask |= 1 << i
+    w.put(mask, len(RULE_BITS))
+    for name, _ in RULE_BITS:
+        if name in opts:
+            put_option(w, name, opts[name])
+    w.put(s.target, 14)
+    w.put(s.speed, 4)
+    w.put(s.bright, 4)
+    w.put(1 if s.tips else 0, 1)
+    w.put(1 if s.sound else 0, 1)
+    for k in s.seats:
+        w.put(SEAT_CODES.index(k), 3)
+    for n in s.names:
+        _put_name(w, n)
 
-    def rules_obj(self):
-        """The uno.rules.Rules of these settings; ValueError with the reason if they clash."""
-        r = preset(self.preset)
-        r.update(_parse_rules(self.rules))
-        if self.target:
-            r.update({"target": self.target})
-        r.update({"seats": self.seats})
-        return r
 
-    def match_names(self):
-        """The names of the occupied seats, in seat order (as the match numbers them)."""
-        return [self.names[i] for i in range(4) if self.seats[i]]
-
-    def pack(self, w):
-        """Append these settings to the Bits ``w`` (ValueError if out of range)."""
-        self.check()
-        w.put(PRESET_NAMES.index(self.preset), 3)
-        opts = _parse_rules(self.rules)
-        mask = 0
-        for i in range(len(RULE_BITS)):
-            if RULE_BITS[i][0] in opts:
-                mask |= 1 << i
-        w.put(mask, len(RULE_BITS))
-        for name, _ in RULE_BITS:
-            if name in opts:
-                put_option(w, name, opts[name])
-        w.put(self.target, 14)
-        w.put(self.speed, 4)
-        w.put(self.bright, 4)
-        w.put(1 if self.tips else 0, 1)
-        w.put(1 if self.sound else 0, 1)
-        for s in self.seats:
-            w.put(SEAT_CODES.index(s), 3)
-        for n in self.names:
-            _put_name(w, n)
-
-    @classmethod
-    def unpack(cls, r):
-        """Settings read from the Bits ``r``; ValueError when a value is out of range."""
-        s = cls()
-        i = r.get(3)
-        if i >= len(PRESET_NAMES):
-            raise ValueError("preset")
-        s.preset = PRESET_NAMES[i]
-        mask = r.get(len(RULE_BITS))
-        parts = []
-        for i in range(len(RULE_BITS)):
-            if mask >> i & 1:
-                name = RULE_BITS[i][0]
-                parts.append("%s=%s" % (name, get_option(r, name)))
-        s.rules = canonical_rules(" ".join(parts))
-        s.target = r.get(14)
-        s.speed = r.get(4)
-        s.bright = r.get(4)
-        s.tips = r.get(1) == 1
-        s.sound = r.get(1) == 1
-        seats = []
-        for _ in range(4):
-            c = r.get(3)
-            if c >= len(SEAT_CODES):
-                raise ValueError("seat")
-            seats.append(SEAT_CODES[c])
-        s.seats = seats
-        s.names = [_get_name(r) for _ in range(4)]
-        s.check()
-        return s
-
-    def __eq__(self, other):
-        return isinstance(other, Settings) and self.__dict__ == other.__dict__
-
-    def __repr__(self):
-        return "Settings(%r)" % (self.__dict__,)
+def _unpack_settings(r):
+    s = Settings()
+    i = r.get(3)
+    if i >= len(PRESET_NAMES):
+        raise ValueError("preset")
+    s.preset = PRESET_NAMES[i]
+    mask = r.get(len(RULE_BITS))
+    parts = []
+    for i in range(len(RULE_BITS)):
+        if mask >> i & 1:
+            name = RULE_BITS[i][0]
+            parts.append("%s=%s" % (name, get_option(r, name)))
+    s.rules = canonical_rules(" ".join(parts))
+    s.target = r.get(14)
+    s.speed = r.get(4)
+    s.bright = r.get(4)
+    s.tips = r.get(1) == 1
+    s.sound = r.get(1) == 1
+    seats = []
+    for _ in range(4):
+        c = r.get(3)
+        if c >= len(SEAT_CODES):
+            raise ValueError("seat")
+        seats.append(SEAT_CODES[c])
+    s.seats = seats
+    s.names = [_get_name(r) for _ in range(4)]
+    check_settings(s)
+    return s
 
 
 # ----- high scores ------------------------------------------------------------------------
@@ -389,21 +359,11 @@ def _unpack_scores(r):
 
 # ----- the whole save ---------------------------------------------------------------------
 
-class Saved:
-    """What a save holds: ``settings``, ``scores`` (list of entries, best first) and ``match``
-    (bytes from ``pack_match``, or None)."""
-
-    def __init__(self, settings=None, scores=None, match=None):
-        self.settings = settings if settings is not None else Settings()
-        self.scores = scores if scores is not None else []  # type: list
-        self.match = match  # type: Optional[bytes]
-
-
 def encode(saved, scores=None, match=None):
     """The payload of ``saved`` (with ``scores``/``match`` in place of its own when given)."""
     w = Bits()
     w.put(VERSION, 8)
-    saved.settings.pack(w)
+    _pack_settings(w, saved.settings)
     _pack_scores(w, saved.scores if scores is None else scores)
     out = w.flush()
     if match:
@@ -417,7 +377,7 @@ def decode(data):
     v = r.get(8)
     if v != VERSION:
         raise ValueError(NOTICE_OLD if v < VERSION else NOTICE_NEW)
-    settings = Settings.unpack(r)
+    settings = _unpack_settings(r)
     scores = _unpack_scores(r)
     rest = bytes(data[r.align():])
     return Saved(settings, scores, rest if rest else None)

@@ -1,0 +1,87 @@
+"""What the player chose (``Settings``) and what a save holds (``Saved``): plain data, kept in
+memory while the app runs. The codec that reads and writes them, ``uno.save``, is loaded only
+at start-up and at save points (see docs/SAVES.md), so these classes live apart from it.
+"""
+
+from uno.rules import Rules, preset
+
+FIELDS = ("preset", "rules", "target", "speed", "tips", "sound", "bright", "seats", "names")
+
+
+class Settings:
+    """The options and players screens' choices; the defaults a new badge starts with.
+    ``seats``: four of "human", "easy", "normal", "advanced" or "" (empty); ``names``: four
+    names of up to 16 of A-Z, 0-9 and space; ``rules``: "k=v ..." options over the preset;
+    ``target``: 0 for the preset's."""
+
+    def __init__(self):
+        self.preset = "classic"
+        self.rules = ""
+        self.target = 0
+        self.speed = 7
+        self.tips = True
+        self.sound = True
+        self.bright = 8
+        self.seats = ["human", "normal", "", ""]
+        self.names = ["YOU", "CPU1", "CPU2", "CPU3"]
+
+    def rules_obj(self):
+        """The uno.rules.Rules these settings make (preset, rules, target, seats);
+        ValueError with the reason for a bad combination (say, one occupied seat)."""
+        for tok in self.rules.lower().replace(";", " ").split():
+            k = tok.split("=")[0]
+            if k in ("seats", "target"):
+                raise ValueError("%s is a setting of its own, not a rule option" % k)
+        r = Rules.parse(self.rules, preset(self.preset))
+        if self.target:
+            r.update({"target": self.target})
+        r.update({"seats": self.seats})
+        return r
+
+    def match_names(self):
+        """The names of the occupied seats, in seat order (as the match numbers them)."""
+        return [self.names[i] for i in range(4) if self.seats[i]]
+
+    def copy(self):
+        """An independent copy (the options screen edits one, keeps or drops it)."""
+        s = Settings()
+        for k in FIELDS:
+            setattr(s, k, getattr(self, k))
+        s.seats = list(self.seats)
+        s.names = list(self.names)
+        return s
+
+    def __eq__(self, other):
+        if not isinstance(other, Settings):
+            return False
+        for k in FIELDS:
+            if getattr(self, k) != getattr(other, k):
+                return False
+        return True
+
+    def __repr__(self):
+        return "Settings(%s)" % ", ".join("%s=%r" % (k, getattr(self, k)) for k in FIELDS)
+
+
+class Saved:
+    """What a save holds: ``settings``, ``scores`` (high-score entries (score, name, preset,
+    opponents), best first) and ``match`` (bytes of ``uno.save.pack_match``, or None)."""
+
+    def __init__(self, settings=None, scores=None, match=None):
+        self.settings = settings if settings is not None else Settings()
+        self.scores = scores if scores is not None else []  # type: list
+        self.match = match
+
+
+def drop_codec():
+    """Free the save codec (uno.save, uno.snapshot, uno.store) until the next save point: the
+    app keeps only Settings and Saved between saves. Call with no reference to them held."""
+    import sys
+
+    import uno
+
+    for name in ("snapshot", "save", "store"):
+        sys.modules.pop("uno." + name, None)
+        if name in dir(uno):
+            delattr(uno, name)
+
