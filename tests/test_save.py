@@ -500,3 +500,36 @@ def test_modules_compile_with_circuitpythons_mpy_cross(tmp_path):
             r = subprocess.run(cmd + ["-o", str(out), str(src)], capture_output=True, text=True)
             assert r.returncode == 0, r.stdout + r.stderr
             assert out.stat().st_size > 0
+
+
+# ----- when writes happen ---------------------------------------------------------------
+
+def test_autosave_writes_at_most_once_in_ten_seconds_and_only_changes():
+    """Issue 10: 'write only when something changed, never more than once in ten seconds':
+    save points within 10 s wait and the latest is written when the time is up; an
+    unchanged save point writes nothing; what reads back is the last save point."""
+    from uno.autosave import Autosave
+
+    from test_store import CountingBuf
+
+    buf = CountingBuf(b"\xff" * 8192)
+    a = Autosave(buf)
+    s = S.Settings()
+    a.point(0.0, S.Saved(s))
+    assert buf.writes == 1
+    a.point(1.0, S.Saved(s))  # nothing changed: no write, nothing waits
+    assert buf.writes == 1 and not a.waiting()
+    for t in (2.0, 5.0, 9.9):
+        s = s.copy()
+        s.speed = int(t)
+        a.point(t, S.Saved(s))
+        assert not a.poll(t) and buf.writes == 1 and a.waiting()
+    assert a.poll(10.0) and buf.writes == 2
+    assert S.load(buf)[0].settings.speed == 9
+    assert not a.poll(30.0) and buf.writes == 2
+    s = s.copy()
+    s.tips = False
+    a.point(31.0, S.Saved(s))  # more than 10 s since the last write: at once
+    assert buf.writes == 3 and S.load(buf)[0].settings.tips is False
+    # Each write is one slice assignment of the record only (one erase of the block).
+    assert buf.written < 3 * 100

@@ -407,19 +407,17 @@ def load(buf):
         return Saved(), NOTICE_BAD
 
 
-def save(buf, saved):
-    """Write ``saved`` to ``buf`` through Store, dropping the match in progress first, then
-    the lowest high scores, when it does not fit (a 256-byte nvm). Returns what was dropped:
-    () or a tuple of "match", "scores". Writes nothing when the save is unchanged.
-    ValueError (nothing written) when a setting or entry is out of range."""
-    st = Store(buf)
+def fit(saved, capacity):
+    """(payload, dropped): the payload of ``saved`` in ``capacity`` bytes, dropping the match
+    in progress first, then the lowest high scores; ``dropped`` is () or a tuple of "match",
+    "scores". ValueError when a setting or entry is out of range."""
     scores = list(saved.scores)
     match = saved.match
     dropped = []  # type: List[str]
     while True:
         data = encode(saved, scores, match)
-        if len(data) <= st.capacity:
-            break
+        if len(data) <= capacity:
+            return data, tuple(dropped)
         if match:
             match = None
             dropped.append("match")
@@ -429,9 +427,18 @@ def save(buf, saved):
                 dropped.append("scores")
         else:
             raise ValueError("settings of %d bytes exceed the %d-byte store"
-                             % (len(data), st.capacity))
+                             % (len(data), capacity))
+
+
+def save(buf, saved):
+    """Write ``saved`` to ``buf`` through Store, dropping the match in progress first, then
+    the lowest high scores, when it does not fit (a 256-byte nvm). Returns what was dropped:
+    () or a tuple of "match", "scores". Writes nothing when the save is unchanged.
+    ValueError (nothing written) when a setting or entry is out of range."""
+    st = Store(buf)
+    data, dropped = fit(saved, st.capacity)
     st.write(data)
-    return tuple(dropped)
+    return dropped
 
 
 def pack_match(g, extra=b""):

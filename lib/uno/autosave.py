@@ -1,0 +1,57 @@
+"""Save points in, flash writes out: at most one write every ten seconds, none when nothing
+changed (each write through a SAMD51's nvm erases its whole 8 KB block; see docs/SAVES.md).
+"""
+
+GAP = 10  # seconds between two writes, at least
+
+
+class Autosave:
+    """Writes of ``buf`` (the nvm, or the simulator's file-backed buffer) for the app's save
+    points. Times are the app's clock in seconds."""
+
+    def __init__(self, buf, gap=GAP):
+        self.buf = buf
+        self.gap = gap
+        self.last_at = None  # when the last write happened
+        self.written = None  # type: bytes | None
+        self.pending = None  # type: bytes | None
+        self.writes = 0
+
+    def point(self, now, saved):
+        """A save point: ``saved`` (uno.settings.Saved, its ``match`` packed by the caller) is
+        encoded now, and written at once unless the last write was under ``gap`` seconds ago;
+        then ``poll`` writes it when the time is up (a later save point replaces it). Nothing
+        is written when it equals the last write. Returns what was dropped to fit (see
+        uno.save.fit); ValueError (nothing kept) when a setting is out of range."""
+        from uno.save import fit
+        from uno.store import Store
+
+        data, dropped = fit(saved, Store(self.buf).capacity)
+        if data == self.written:
+            self.pending = None
+        else:
+            self.pending = data
+            self.poll(now)
+        return dropped
+
+    def poll(self, now):
+        """Write the kept save point if its time has come (call it every frame: cheap when
+        nothing waits). True when it wrote."""
+        if self.pending is None:
+            return False
+        if self.last_at is not None and now - self.last_at < self.gap:
+            return False
+        from uno.store import Store
+
+        data = self.pending
+        self.pending = None
+        self.written = data
+        if Store(self.buf).write(data):
+            self.writes += 1
+            self.last_at = now
+            return True
+        return False
+
+    def waiting(self):
+        """True while a save point waits for its write."""
+        return self.pending is not None
