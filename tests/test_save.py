@@ -485,7 +485,7 @@ def test_save_round_trip_and_cut_write_on_micropython(mpy_core):
 
 
 def test_modules_compile_with_circuitpythons_mpy_cross(tmp_path):
-    """store, save and snapshot compile with CircuitPython 10's and 9's own mpy-cross."""
+    """The save modules compile with CircuitPython 10's and 9's own mpy-cross."""
     import subprocess
 
     import cptools
@@ -494,7 +494,7 @@ def test_modules_compile_with_circuitpythons_mpy_cross(tmp_path):
         cmd, is_cp, note = cptools.mpy_cross(major)
         if cmd is None:
             pytest.skip(note)
-        for mod in ("store", "save", "snapshot"):
+        for mod in ("store", "settings", "save", "snapshot", "autosave"):
             src = mpy_helpers.LIB / "uno" / (mod + ".py")
             out = tmp_path / ("%s-%d.mpy" % (mod, major))
             r = subprocess.run(cmd + ["-o", str(out), str(src)], capture_output=True, text=True)
