@@ -424,6 +424,8 @@ def test_not_a_snapshot_is_refused():
 # ----- on the device runtimes -----------------------------------------------------------
 
 MP_SCRIPT = """
+from uno.store import crc32, crc32_py
+assert crc32_py(b"123456789") == crc32(b"123456789") == bytes([0x26, 0x39, 0xF4, 0xCB])
 from uno import save as S
 from uno.store import Store
 from uno.game import Game, PH_HAND_OVER
@@ -475,6 +477,10 @@ def test_save_round_trip_and_cut_write_on_micropython(mpy_core):
     files (the badge's runtime underneath)."""
     rc, out, err = mpy_helpers.run_micropython(MP_SCRIPT, mpy_core, heap_kb=128)
     assert rc == 0, out + err
+    check_device_output(out)
+
+
+def check_device_output(out):
     lines = out.splitlines()
     assert lines[0] == "()"
     assert lines[1] == "None True [(123, 'ANN', 'house', ('easy',))]"
@@ -482,6 +488,31 @@ def test_save_round_trip_and_cut_write_on_micropython(mpy_core):
     assert lines[3].endswith("b'xy' True True True")
     assert lines[4] == S.NOTICE_BLANK
     assert lines[5:] == ["False False", "() True"]  # the codec dropped and loaded again
+
+
+def test_save_round_trip_and_cut_write_on_circuitpython_32_bit(tmp_path):
+    """The same on CircuitPython 10.2.1's own 32-bit VM from its own mpy-cross (31-bit small
+    ints as on the badge: the CRC, seed and generator state are long ints there)."""
+    import subprocess
+
+    import cptools
+
+    cmd, is_cp, note = cptools.mpy_cross(10)
+    vm, vm_note = cptools.vm()
+    if cmd is None or vm is None:
+        pytest.skip(note + "; " + vm_note)
+    for src in mpy_helpers.core_sources():
+        out = tmp_path / src.relative_to(mpy_helpers.LIB).with_suffix(".mpy")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run(cmd + ["-o", str(out), str(src)], check=True)
+        if not is_cp:
+            cptools.patch_header(out)
+    script = tmp_path / "main.py"
+    script.write_text(MP_SCRIPT)
+    r = subprocess.run([vm, "-X", "heapsize=128k", str(script)], capture_output=True, text=True,
+                       env={"MICROPYPATH": str(tmp_path)}, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    check_device_output(r.stdout)
 
 
 def test_modules_compile_with_circuitpythons_mpy_cross(tmp_path):
