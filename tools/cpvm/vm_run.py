@@ -1,12 +1,13 @@
 """Entry point on the CircuitPython VM (tools/vm_app.py copies it beside code.py and runs it).
 
-    vm_run.py SEATS MATCHES EVERY SEED
+    vm_run.py SEATS MATCHES EVERY SEED [HANDS]
 
 Runs code.py's ``main()`` as CircuitPython would, with three hooks that change nothing the
 badge does: the preset's seats become SEATS (comma list; "-" keeps the preset's), the run ends
-after MATCHES whole matches (``@done``), and every EVERY hands (0: never) it prints the heap
-after a collection (``@stat``, then micropython.mem_info()'s lines, whose "max free sz" is the
-largest free block in 16-byte blocks). ``random`` is seeded with SEED so a run repeats.
+after MATCHES whole matches or HANDS hands (``@done``), and every EVERY hands (0: never) it
+prints the heap after a collection (``@stat``, then micropython.mem_info()'s lines, whose
+"max free sz" is the largest free block in 16-byte blocks). ``random`` is seeded with SEED so a
+run repeats.
 """
 
 import gc
@@ -33,6 +34,7 @@ def main():
     matches = int(argv[2]) if len(argv) > 2 else 1
     every = int(argv[3]) if len(argv) > 3 else 0
     seed = int(argv[4]) if len(argv) > 4 else 1
+    max_hands = int(argv[5]) if len(argv) > 5 else 0
     import random
 
     random.seed(seed)
@@ -55,17 +57,22 @@ def main():
         orig_new = App.new_match
         orig_next = App.next_hand
 
+        def done():
+            print("@done", _hands[1], _hands[0], board.DISPLAY.refreshes)
+            if every:
+                stat("end")
+            raise SystemExit(0)
+
         def new_match(self):
-            if _hands[1] >= matches:
-                print("@done", _hands[1], _hands[0], board.DISPLAY.refreshes)
-                if every:
-                    stat("end")
-                raise SystemExit(0)
+            if _hands[1] >= matches or (max_hands and _hands[0] >= max_hands):
+                done()
             _hands[1] += 1
             _hands[0] += 1
             orig_new(self)
 
         def next_hand(self):
+            if max_hands and _hands[0] >= max_hands:
+                done()
             _hands[0] += 1
             if every and _hands[0] % every == 0:
                 stat("hand")

@@ -1,0 +1,100 @@
+"""The whole app on CircuitPython 10.2.1's own 32-bit VM (tools/vm_app.py, tools/soak.py).
+
+code.py's path runs from CircuitPython-compiled .mpy files with the badge's C modules stood in
+by Python classes that allocate what the C objects take (tools/cpvm/). Skipped, saying what is
+missing, where ../shared/tools/circuitpython is absent (a user's own clone)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import vm_app  # noqa: E402
+
+MISSING = vm_app.missing()
+pytestmark = pytest.mark.skipif(MISSING is not None, reason="CircuitPython VM: %s" % MISSING)
+
+
+@pytest.fixture(scope="module")
+def drive(tmp_path_factory):
+    """A folder laid out like CIRCUITPY, compiled by mpy-cross-10.2.1."""
+    d = tmp_path_factory.mktemp("circuitpy")
+    vm_app.build(d)
+    return d
+
+
+def _vm(drive, code, heap=64):
+    vm, _ = vm_app.cptools.vm()
+    (drive / "probe.py").write_text(code)
+    env = {"MICROPYPATH": "%s:%s" % (drive / "standins", drive), "PATH": "/usr/bin:/bin"}
+    r = subprocess.run([vm, "-X", "heapsize=%dk" % heap, "probe.py"], cwd=drive, env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return r.stdout.split()
+
+
+def test_standins_allocate_what_circuitpython_does(drive):
+    # A 160x128 bitmap of 16 colours is 4 bits a pixel: 10,240 bytes of rows on the badge; a
+    # TileGrid over a sheet of more than 255 tiles keeps two bytes a tile.
+    out = _vm(drive, """
+import gc, displayio
+gc.collect(); a = gc.mem_alloc()
+b = displayio.Bitmap(160, 128, 16)
+gc.collect(); print(gc.mem_alloc() - a)
+s = displayio.Bitmap(16 * 20, 16, 2)
+gc.collect(); a = gc.mem_alloc()
+t = displayio.TileGrid(s, pixel_shader=displayio.Palette(2), width=100, height=10,
+                       tile_width=1, tile_height=1)
+gc.collect(); print(gc.mem_alloc() - a)
+b[5, 3] = 9; b[6, 3] = 4; t[7] = 300
+print(b[5, 3], b[3 * 160 + 6], t[7])
+""")
+    bitmap, grid = int(out[0]), int(out[1])
+    assert 10240 <= bitmap <= 10240 + 128
+    assert 2000 <= grid <= 2000 + 256
+    assert out[2:] == ["9", "4", "300"]
+
+
+def test_a_classic_match_against_normal_completes_in_its_budget(drive):
+    r = vm_app.run(drive, vm_app.BUDGET_KB["normal"], seats=vm_app.PROFILES["normal"])
+    assert r.ok, r.why()
+    assert r.matches == 1 and r.hands >= 1
+
+
+def test_three_advanced_opponents_complete_on_the_circuitpython9_stack(drive):
+    # The 1,536-byte Python stack of a SAMD51 under CircuitPython 9 (10.x has 2,048).
+    r = vm_app.run(drive, vm_app.BUDGET_KB["advanced3"], seats=vm_app.PROFILES["advanced3"],
+                   pystack=True)
+    assert r.ok, r.why()
+
+
+def test_the_heap_budget_bites(drive):
+    # Well below the budget the app runs out of memory: the figure measures something.
+    r = vm_app.run(drive, vm_app.BUDGET_KB["normal"] - 40, seats=vm_app.PROFILES["normal"])
+    assert not r.ok and "MemoryError" in r.why()
+
+
+def test_short_soak_holds_the_heap(capsys):
+    import soak
+
+    r = soak.soak(200, vm_app.BUDGET_KB["advanced3"], vm_app.PROFILES["advanced3"], every=100)
+    rows = r["rows"]
+    with capsys.disabled():
+        for row in rows:
+            print("\nsoak: hand %d free %d largest free block %d" % row, end="")
+    assert r["ok"], r["why"]
+    assert r["hands"] >= 200
+    assert rows[-1][1] >= rows[0][1] - 2048  # no drift of the free heap
+
+
+def test_the_run_ends_when_the_press_script_does(drive):
+    # Computers play every seat; one A (at the first hand's result) and the script is over:
+    # the run stops by ScriptOver, a SystemExit the app's error screen does not catch.
+    r = vm_app.run(drive, 192, seats=vm_app.PROFILES["normal"], matches=5, keys="A WAIT:1\n")
+    assert not r.ok
+    assert "key script over" in (r.out + r.err)
+    assert "Traceback" not in r.err

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Soak: thousands of hands of the app (code.py's path, every seat a computer) on CircuitPython
+10.2.1's 32-bit VM at one heap size, with the heap after a collection every 100 hands.
+
+    .venv/bin/python tools/soak.py [--hands 10000] [--heap K] [--seats advanced3] [--pystack]
+
+The heap defaults to the budget figure (tools/vm_app.py BUDGET_KB): the figure is only true if
+the soak passes at it. Prints a line per 100 hands (free bytes and the largest free block, from
+micropython.mem_info()), then the trend; exit status 1 if the run dies.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import vm_app  # noqa: E402
+
+
+def soak(hands: int, heap_k: int, seats: str, every: int = 100, pystack: bool = False,
+         seed: int = 1, out=sys.stdout) -> dict:
+    """Run the soak; returns {"ok", "hands", "rows": [(hand, free, largest)], "why"}."""
+    rows: list[tuple[int, int, int]] = []
+    with tempfile.TemporaryDirectory(prefix="uno-soak-") as tmp:
+        dest = Path(tmp)
+        vm_app.build(dest)
+        cmd, env = vm_app.command(dest, heap_k, seats=seats, matches=10**6, every=every,
+                                  seed=seed, pystack=pystack, hands=hands)
+        t0 = time.time()
+        p = subprocess.Popen(cmd, cwd=dest, env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True)
+        assert p.stdout
+        pending = None
+        done = 0
+        tail: list[str] = []
+        for line in p.stdout:
+            tail = (tail + [line.rstrip()])[-6:]
+            if line.startswith("@stat"):
+                f = line.split()
+                pending = (int(f[2]), int(f[5]))
+            elif line.startswith("@done"):
+                done = int(line.split()[2])
+            m = re.search(r"max free sz: (\d+)", line)
+            if m and pending:
+                row = (pending[0], pending[1], int(m.group(1)) * 16)
+                pending = None
+                if row[0] and (not rows or row[0] != rows[-1][0]):
+                    rows.append(row)
+                    print("hand %6d  free %6d  largest free block %6d  (%.0f s)"
+                          % (row + (time.time() - t0,)), file=out, flush=True)
+        rc = p.wait()
+    ok = rc == 0 and done >= hands
+    why = "" if ok else (tail[-1] if tail else "exit %d" % rc)
+    return {"ok": ok, "hands": done or (rows[-1][0] if rows else 0), "rows": rows, "why": why}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--hands", type=int, default=10000)
+    ap.add_argument("--heap", type=int, help="KiB (default: the budget figure for --seats)")
+    ap.add_argument("--seats", default="advanced3",
+                    help="a profile (%s) or a comma list" % ", ".join(vm_app.PROFILES))
+    ap.add_argument("--every", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--pystack", action="store_true")
+    args = ap.parse_args(argv)
+    why = vm_app.missing()
+    if why:
+        print("soak: cannot run: " + why)
+        return 2
+    heap = args.heap or vm_app.BUDGET_KB[args.seats]
+    seats = vm_app.PROFILES.get(args.seats, args.seats)
+    print("soak: %d hands, seats %s, -X heapsize=%dk%s" % (
+        args.hands, seats, heap, " (pystack 1536)" if args.pystack else ""), flush=True)
+    r = soak(args.hands, heap, seats, args.every, args.pystack, args.seed)
+    rows = r["rows"]
+    if rows:
+        print("free after a collection: first %d, last %d, min %d; largest free block: min %d"
+              % (rows[0][1], rows[-1][1], min(x[1] for x in rows), min(x[2] for x in rows)))
+    print("%s after %d hands%s" % ("passed" if r["ok"] else "FAILED", r["hands"],
+                                    "" if r["ok"] else ": " + r["why"]))
+    return 0 if r["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
