@@ -1,0 +1,275 @@
+"""tools/bundle.py: the folder a badge owner copies onto CIRCUITPY (issue 11).
+
+What a badge owner would check: every module is a .mpy the badge's CircuitPython loads (header
+'C', mpy version 6), every import resolves on a PyBadge, copying onto the drive replaces the
+game's files and keeps theirs, and a clone without ../shared still gets a bundle and is told what
+compiled it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import bundle  # noqa: E402
+import cptools  # noqa: E402
+
+PY = sys.executable
+
+
+def run_bundle(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    """tools/bundle.py as a badge owner runs it."""
+    return subprocess.run([PY, str(ROOT / "tools" / "bundle.py"), *args], capture_output=True,
+                          text=True, cwd=ROOT, env={**os.environ, **(env or {})}, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def built10(tmp_path_factory) -> tuple[Path, str]:
+    out = tmp_path_factory.mktemp("b10") / "circuitpy"
+    r = run_bundle("--out", str(out), "--cp", "10")
+    assert r.returncode == 0, r.stdout + r.stderr
+    return out, r.stdout
+
+
+def _mpys(out: Path) -> list[Path]:
+    return sorted(out.rglob("*.mpy"))
+
+
+def _module_file(out: Path, name: str) -> Path | None:
+    p = out / "lib" / Path(*name.split("."))
+    for cand in (p / "__init__.mpy", p.with_suffix(".mpy")):
+        if cand.is_file():
+            return cand
+    return None
+
+
+def test_bundle_10_holds_code_py_and_every_lib_module_as_circuitpython_mpy(built10) -> None:
+    out, stdout = built10
+    assert (out / "code.py").read_bytes() == (ROOT / "code.py").read_bytes()
+    sources = [p for p in (ROOT / "lib").rglob("*.py") if "__pycache__" not in p.parts]
+    assert sources
+    for src in sources:
+        mpy = out / "lib" / src.relative_to(ROOT / "lib").with_suffix(".mpy")
+        assert mpy.is_file(), "%s missing from the bundle" % mpy
+    assert not list((out / "lib").rglob("*.py")), "a .py in lib/ would be shipped as source"
+    for p in _mpys(out):
+        head = p.read_bytes()[:2]
+        assert head == b"C\x06", "%s starts %r, CircuitPython 10 needs b'C\\x06'" % (p, head)
+    for sheet in ("cards.bmp", "icons.bmp", "font.bmp"):  # view/table.py loads these
+        assert (out / "sprites" / sheet).is_file()
+    assert "compiled with" in stdout and "of the 250 KB budget" in stdout
+
+
+def test_bundle_10_is_compiled_by_circuitpython_10_when_it_is_there(built10) -> None:
+    out, stdout = built10
+    if cptools.find("mpy-cross-10") is None:
+        pytest.skip("CircuitPython 10.2.1's mpy-cross is not here")
+    assert "CircuitPython 10.2.1 mpy-cross" in stdout
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    assert total <= bundle.BUDGET, "bundle is %d bytes, budget %d" % (total, bundle.BUDGET)
+
+
+def test_bundle_9_uses_mpy_cross_9_2_8(tmp_path: Path) -> None:
+    if cptools.find("mpy-cross-9") is None:
+        pytest.skip("CircuitPython 9.2.8's mpy-cross is not here")
+    out = tmp_path / "cp9"
+    r = run_bundle("--out", str(out), "--cp", "9")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "CircuitPython 9.2.8 mpy-cross" in r.stdout
+    assert "WARNING" not in r.stdout
+    mpys = _mpys(out)
+    assert mpys and all(p.read_bytes()[:2] == b"C\x06" for p in mpys)
+
+
+def test_board_module_list_is_the_pybadge_build() -> None:
+    """tools/pybadge_modules.txt (from CircuitPython 10.2.1's make files) has the hardware the
+    badge has and lacks what a SAMD51 without Wi-Fi lacks."""
+    mods = bundle.board_modules()
+    for m in ("displayio", "keypad", "neopixel_write", "audioio", "audiocore", "analogio",
+              "digitalio", "supervisor", "microcontroller", "nvm", "board", "fontio",
+              "bitmaptools", "vectorio", "terminalio", "gc", "sys", "struct", "math", "time",
+              "random", "array", "micropython", "json", "os", "binascii"):
+        assert m in mods, m
+    for m in ("wifi", "typing", "dataclasses", "enum", "functools", "itertools", "gifio",
+              "aesio", "jpegio"):
+        assert m not in mods, m
+
+
+def test_every_import_in_the_bundle_resolves_on_a_pybadge(built10) -> None:
+    """Each module shipped, read from its source, imports only modules in the bundle or built
+    into the pybadge's CircuitPython; imports in try/except ImportError are optional."""
+    out, _ = built10
+    board = bundle.board_modules()
+    scan = bundle.Scan().run()
+    unresolved = []
+    checked = 0
+    entries = [("__main__", ROOT / "code.py", False)] + [
+        (name, src, is_pkg) for name, (src, is_pkg, _, _) in scan.modules.items()]
+    for name, src, is_pkg in entries:
+        if name != "__main__":
+            assert _module_file(out, name) is not None, "%s not shipped" % name
+        for dep, optional, line in bundle.imports_of(src, name, is_pkg):
+            if optional:
+                continue
+            checked += 1
+            if dep.split(".")[0] in board or _module_file(out, dep) is not None:
+                continue
+            unresolved.append("%s:%d %s" % (src.name, line, dep))
+    assert checked > 20
+    assert not unresolved, unresolved
+
+
+def _fake_project(tmp_path: Path, extra_import: str = "") -> Path:
+    root = tmp_path / "proj"
+    (root / "lib" / "game").mkdir(parents=True)
+    (root / "sprites").mkdir()
+    (root / "fonts").mkdir()
+    (root / "code.py").write_text("import game.screen\n")
+    (root / "lib" / "game" / "__init__.py").write_text("")
+    (root / "lib" / "game" / "screen.py").write_text(
+        "import displayio\n"
+        "from adafruit_display_text import label\n"
+        "import adafruit_ticks\n"
+        "try:\n    from typing import Any\nexcept ImportError:\n    pass\n"
+        "FONT = '/fonts/small.bdf'\n" + extra_import)
+    (root / "fonts" / "small.bdf").write_text("STARTFONT 2.1\n")
+    (root / "fonts" / "unused.bdf").write_text("STARTFONT 2.1\n")
+    (root / "sprites" / "unused.bmp").write_bytes(b"BM")
+    return root
+
+
+def test_adafruit_libraries_are_found_by_scanning_imports(tmp_path: Path, monkeypatch) -> None:
+    """No hard-coded list: a module importing adafruit_display_text.label gets that library (and
+    what it imports) compiled into lib/, and the font it names; the typing import in a try block
+    is optional; unused assets stay out."""
+    root = _fake_project(tmp_path)
+    monkeypatch.setattr(bundle, "ROOT", root)
+    monkeypatch.setattr(bundle, "LIB", root / "lib")
+    out = tmp_path / "out"
+    files, scan, _ = bundle.build(out, 10)
+    names = {rel for rel, _ in files}
+    for rel in ("lib/adafruit_display_text/__init__.mpy", "lib/adafruit_display_text/label.mpy",
+                "lib/adafruit_ticks.mpy", "lib/game/screen.mpy", "fonts/small.bdf"):
+        assert rel in names, rel
+    assert "fonts/unused.bdf" not in names and "sprites/unused.bmp" not in names
+    assert sorted(scan.dists) == ["adafruit_display_text", "adafruit_ticks"]
+    req = bundle.requirements_text(scan)
+    assert req.splitlines()[-2:] == ["adafruit_display_text", "adafruit_ticks"]
+    assert "#   adafruit-circuitpython-display-text==" in req
+
+
+def test_an_import_the_badge_lacks_stops_the_build_naming_file_and_line(tmp_path: Path,
+                                                                         monkeypatch) -> None:
+    root = _fake_project(tmp_path, "import wifi\n")
+    monkeypatch.setattr(bundle, "ROOT", root)
+    monkeypatch.setattr(bundle, "LIB", root / "lib")
+    with pytest.raises(bundle.BundleError, match=r"lib/game/screen.py:\d+: wifi"):
+        bundle.build(tmp_path / "out", 10)
+    assert not (tmp_path / "out").exists()
+
+
+def test_requirements_device_txt_matches_the_import_scan() -> None:
+    """requirements-device.txt (for circup install -r) lists exactly the Adafruit libraries the
+    device code imports; regenerate with tools/bundle.py --requirements."""
+    want = bundle.requirements_text(bundle.Scan().run())
+    assert bundle.REQUIREMENTS.read_text() == want
+    r = run_bundle("--check-requirements")
+    assert r.returncode == 0 and "matches" in r.stdout, r.stdout + r.stderr
+
+
+def _drive(tmp_path: Path, circuitpy: bool = True) -> Path:
+    d = tmp_path / "CIRCUITPY"
+    (d / "lib" / "uno").mkdir(parents=True)
+    (d / "lib" / "adafruit_display_text").mkdir()
+    if circuitpy:
+        (d / "boot_out.txt").write_text("Adafruit CircuitPython 10.2.1 on 2025-01-01; "
+                                        "Adafruit PyBadge with samd51j19\n")
+    (d / "lib" / "uno" / "game.py").write_text("OLD = 1\n")  # would shadow game.mpy
+    (d / "lib" / "adafruit_display_text" / "label.py").write_text("OLD = 1\n")
+    (d / "lib" / "adafruit_ticks.py").write_text("OLD = 1\n")
+    (d / "lib" / "neopixel.mpy").write_bytes(b"C\x06other")  # someone else's library
+    (d / "settings.toml").write_text("CIRCUITPY_WIFI_SSID = \"x\"\n")
+    return d
+
+
+def test_to_replaces_the_game_removes_stale_shadows_and_keeps_other_files(
+        tmp_path: Path, monkeypatch) -> None:
+    root = _fake_project(tmp_path)
+    monkeypatch.setattr(bundle, "ROOT", root)
+    monkeypatch.setattr(bundle, "LIB", root / "lib")
+    drive = _drive(tmp_path)
+    out = tmp_path / "out"
+    files, scan, _ = bundle.build(out, 10)
+    said: list[str] = []
+    bundle.install(out, files, scan, drive, log=said.append)
+    assert not (drive / "lib" / "adafruit_display_text" / "label.py").exists()
+    assert (drive / "lib" / "adafruit_display_text" / "label.mpy").read_bytes()[:1] == b"C"
+    assert not (drive / "lib" / "adafruit_ticks.py").exists()
+    assert (drive / "lib" / "adafruit_ticks.mpy").is_file()
+    assert (drive / "lib" / "game" / "screen.mpy").is_file()
+    assert (drive / "code.py").read_text() == "import game.screen\n"
+    assert (drive / "settings.toml").is_file() and (drive / "lib" / "neopixel.mpy").is_file()
+    assert (drive / "lib" / "uno" / "game.py").is_file()  # not this fake game's package
+    assert any("removed lib/adafruit_ticks.py" in s for s in said), said
+    assert "KB left on the drive" in said[-1]
+
+
+def test_to_onto_a_drive_removes_lib_uno_game_py_shadow(tmp_path: Path) -> None:
+    """The real bundle: an old lib/uno/game.py beside the new game.mpy would run instead."""
+    drive = _drive(tmp_path)
+    r = run_bundle("--out", str(tmp_path / "b"), "--to", str(drive))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert not (drive / "lib" / "uno" / "game.py").exists()
+    assert (drive / "lib" / "uno" / "game.mpy").read_bytes()[:2] == b"C\x06"
+    assert "removed lib/uno/game.py (it would shadow lib/uno/game.mpy)" in r.stdout
+    assert (drive / "settings.toml").is_file() and (drive / "lib" / "neopixel.mpy").is_file()
+    assert "KB left on the drive" in r.stdout
+
+
+def test_to_refuses_a_folder_without_boot_out_txt(tmp_path: Path) -> None:
+    drive = _drive(tmp_path, circuitpy=False)
+    before = sorted(p.relative_to(drive) for p in drive.rglob("*"))
+    r = run_bundle("--out", str(tmp_path / "b"), "--to", str(drive))
+    assert r.returncode == 2
+    assert r.stderr.strip().count("\n") == 0 and "no boot_out.txt" in r.stderr
+    assert "Traceback" not in r.stderr
+    assert sorted(p.relative_to(drive) for p in drive.rglob("*")) == before
+
+
+def test_without_shared_tools_it_still_builds_and_says_what_stood_in(tmp_path: Path) -> None:
+    empty = tmp_path / "no-cp-tools"
+    empty.mkdir()
+    out = tmp_path / "fb"
+    r = run_bundle("--out", str(out), "--cp", "10", env={"UNO_CP_DIR": str(empty)})
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "CircuitPython's mpy-cross not found" in r.stdout
+    assert "header byte set to 'C'" in r.stdout
+    assert ("WARNING: MicroPython's mpy-cross output is only right for CircuitPython 10.x"
+            in r.stdout)
+    assert "32-bit Unix port not found" in r.stdout
+    mpys = _mpys(out)
+    assert mpys and all(p.read_bytes()[:2] == b"C\x06" for p in mpys)
+
+
+def test_pure_modules_import_on_circuitpython_10_vm(built10) -> None:
+    """The 10.x bundle's rules core and players load on CircuitPython 10.2.1 (32-bit)."""
+    out, stdout = built10
+    vm, _ = cptools.vm()
+    if vm is None:
+        pytest.skip("CircuitPython's Unix port is not here")
+    assert "imported" in stdout and "pure modules from the bundle" in stdout, stdout
+    line = next(s for s in stdout.splitlines() if "pure modules from the bundle" in s)
+    for mod in ("uno.game", "uno.rules", "uno.ai", "uno.cards", "uno.rng"):
+        assert " %s " % mod in line + " ", line
+    r = subprocess.run([vm, "-X", "heapsize=200k", "-c",
+                        "import uno.game, uno.rules, uno.ai\nprint(uno.game.__file__)"],
+                       capture_output=True, text=True, timeout=60,
+                       env={**os.environ, "MICROPYPATH": str(out / "lib")})
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().endswith("uno/game.mpy")
