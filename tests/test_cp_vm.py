@@ -98,3 +98,14 @@ def test_the_run_ends_when_the_press_script_does(drive):
     assert not r.ok
     assert "key script over" in (r.out + r.err)
     assert "Traceback" not in r.err
+
+
+def test_budget_table_prints(capsys):
+    import budget
+
+    assert budget.main(["--quick"]) == 0
+    out = capsys.readouterr().out
+    with capsys.disabled():
+        print("\n" + out)
+    assert "app heap, 3 Advanced (VM)" in out and "a match completes" in out
+    assert "pixels per cursor move" in out

@@ -14,6 +14,7 @@ struct: Bitmap ~48 bytes, TileGrid ~96).
 import array
 
 _DEPTHS = (1, 2, 4, 8, 16, 32)
+_writes = [0]  # Bitmap[i] = v calls: a C call on the badge, Python here (tools/budget.py)
 
 
 def _prop(i, boolean=False):
@@ -75,6 +76,7 @@ class Bitmap:
         return (self._data[o] >> shift) & ((1 << bits) - 1)
 
     def __setitem__(self, index, value):
+        _writes[0] += 1
         x, y = self._index(index)
         self._set(x, y, value)
 

@@ -4,7 +4,8 @@
 
 Runs code.py's ``main()`` as CircuitPython would, with three hooks that change nothing the
 badge does: the preset's seats become SEATS (comma list; "-" keeps the preset's), the run ends
-after MATCHES whole matches or HANDS hands (``@done``), and every EVERY hands (0: never) it
+after MATCHES whole matches or HANDS hands (``@done``; 0: at the first frame; -1: before
+code.py), and every EVERY hands (0: never) it
 prints the heap after a collection (``@stat``, then micropython.mem_info()'s lines, whose
 "max free sz" is the largest free block in 16-byte blocks). ``random`` is seeded with SEED so a
 run repeats.
@@ -39,6 +40,8 @@ def main():
 
     random.seed(seed)
     stat("standins")
+    if matches < 0:  # the stand-ins only: the baseline of a start-up count
+        raise SystemExit(0)
     if seats != "-":
         import uno.rules as R
 
@@ -58,7 +61,7 @@ def main():
         orig_next = App.next_hand
 
         def done():
-            print("@done", _hands[1], _hands[0], board.DISPLAY.refreshes)
+            print("@done", _hands[1], _hands[0], board.DISPLAY.refreshes, displayio._writes[0])
             if every:
                 stat("end")
             raise SystemExit(0)
@@ -81,6 +84,8 @@ def main():
         App.new_match = new_match
         App.next_hand = next_hand
         _hands[0] = _hands[1] = app.matches
+        if matches == 0:  # up to the first frame: the start-up
+            done()
         if every:
             stat("first-frame")
 

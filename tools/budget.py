@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Every budget of the badge in one table: figure against target.
+
+    .venv/bin/python tools/budget.py           # measures everything (a few minutes)
+    .venv/bin/python tools/budget.py --quick   # skips the slow columns (CI): they say so
+
+Rows: the bundle (tools/bundle.py if present, else the sum of the CircuitPython .mpy files the
+VM run loads); the app's heap on CircuitPython 10.2.1's 32-bit VM with three Advanced
+opponents (tools/vm_app.py; quick: the recorded figure checked by one match); the display tree
+(tools/ram_budget.py's sizes); start-up to the first frame (x86 instructions of the VM under
+callgrind, less the stand-ins' own start, at 100 M/s as tools/bench_ai.py estimates); one
+decision of each computer level (tools/bench_ai.py); pixels the display refreshes per cursor
+move and per card play (host_sim --stats over a whole match of the built-in player).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import vm_app  # noqa: E402
+
+SCREEN = 160 * 128
+IPS = 100e6  # x86 instructions per second taken for a 120 MHz Cortex-M4 (tools/bench_ai.py)
+
+
+def bundle_row(dest: Path | None) -> tuple[str, str, str]:
+    tool = ROOT / "tools" / "bundle.py"
+    if tool.is_file():
+        with tempfile.TemporaryDirectory() as tmp:
+            r = subprocess.run([sys.executable, str(tool), "--out", tmp + "/b"],
+                               capture_output=True, text=True, timeout=300)
+            total = sum(p.stat().st_size for p in Path(tmp, "b").rglob("*") if p.is_file())
+            if r.returncode == 0 and total:
+                return "bundle (tools/bundle.py)", "%d B" % total, "250 KB"
+    if dest is None:
+        return "bundle", "not measured (no mpy-cross)", "250 KB"
+    files = [p for p in dest.rglob("*") if p.is_file() and "standins" not in p.parts
+             and p.name not in ("vm_run.py", "keys.txt", "nvm.bin")]
+    total = sum(p.stat().st_size for p in files)
+    return "bundle (.mpy + code.py + sprites)", "%d B (%.1f KB)" % (total, total / 1024), \
+        "250 KB"
+
+
+def heap_rows(dest: Path | None, quick: bool) -> list[tuple[str, str, str]]:
+    if dest is None:
+        return [("app heap, 3 Advanced (VM)", "not measured: " + (vm_app.missing() or ""),
+                 "%d KB" % vm_app.TARGET_KB)]
+    harness = vm_app.harness_bytes(dest) / 1024
+    rows = []
+    for prof, what in (("advanced3", "3 Advanced"), ("normal", "1 Normal")):
+        if quick:
+            k = vm_app.BUDGET_KB[prof]
+            r = vm_app.run(dest, k, seats=vm_app.PROFILES[prof])
+            fig = "%d KB recorded, a match %s" % (k, "completes" if r.ok else "FAILS: " + r.why())
+        else:
+            k = vm_app.min_heap(dest, seats=vm_app.PROFILES[prof])
+            fig = "%s KB smallest (S..S+8 complete)" % k
+        fig += "; %.0f KB without the stand-ins' %.1f KB" % ((k or 0) - harness, harness)
+        rows.append(("app heap, %s (VM)" % what, fig,
+                     "%d KB" % vm_app.TARGET_KB if prof == "advanced3" else "-"))
+    return rows
+
+
+def display_row() -> tuple[str, str, str]:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import ram_budget
+    from host_sim import __main__ as M
+    from host_sim.hw import HostHardware
+    from uno.app.main import App
+
+    hw = HostHardware(headless=True, render=False, out=io.StringIO())
+    app = App(hw, M.build_rules(M.parse_args(["--headless"])), seed=1)
+    app.new_match()
+    rows, _ = ram_budget.displayio_budget(app.view.root)
+    total = sum(v[1] for v in rows.values())
+    return "display tree (displayio objects)", "%d B (%.1f KB)" % (total, total / 1024), "-"
+
+
+def _callgrind(cmd: list[str], cwd: Path, env: dict) -> tuple[int, str]:
+    """(instructions, stdout) of one VM run under callgrind (0 when it failed)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "cg.out"
+        r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=%s" % out]
+                           + cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+        m = re.search(r"^summary:\s*(\d+)", out.read_text(), re.M) if out.exists() else None
+        return (int(m.group(1)) if m else 0), r.stdout
+
+
+_WRITES = """
+import displayio
+b = displayio.Bitmap(152, 196, 16)
+a = bytearray(152 * 196)
+for i in range(%d):
+    %s
+"""
+
+
+def startup_row(dest: Path | None, quick: bool) -> tuple[str, str, str]:
+    """Start-up to the first frame: the VM's count less the stand-ins' import, and less the
+    extra cost of each Bitmap[i] = v written in Python (a C call on the badge)."""
+    what = "start-up to the first frame"
+    if quick:
+        return what, "not measured (--quick)", "2 s"
+    if dest is None or not shutil.which("valgrind"):
+        return what, "not measured (no VM or no valgrind)", "2 s"
+    counts = []
+    writes = 0
+    for matches in (-1, 0):
+        cmd, env = vm_app.command(dest, 192, seats=vm_app.PROFILES["advanced3"], matches=matches)
+        n, out = _callgrind(cmd, dest, env)
+        if not n:
+            return what, "not measured (callgrind failed)", "2 s"
+        counts.append(n)
+        m = re.search(r"@done \d+ \d+ \d+ (\d+)", out)
+        writes = int(m.group(1)) if m else 0
+    per = []
+    for body in ("b[i] = 3", "a[i] = 3"):
+        (dest / "wbench.py").write_text(_WRITES % (4000, body))
+        cmd, env = vm_app.command(dest, 192)
+        per.append(_callgrind(cmd[:3] + ["wbench.py"], dest, env)[0])
+    extra = max(0, (per[0] - per[1]) // 4000)
+    n = counts[1] - counts[0]
+    fixed = n - writes * extra
+    return what, ("%.0f M instructions on the VM; %d Bitmap writes cost %d more each in the "
+                  "Python stand-in: ~%.0f M, ~%.2f s on the badge" % (
+                      n / 1e6, writes, extra, fixed / 1e6, fixed / IPS)), "2 s"
+
+
+def ai_rows(quick: bool) -> list[tuple[str, str, str]]:
+    if quick:
+        return [("one decision, each level", "not measured (--quick; tools/bench_ai.py)", "-")]
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "bench_ai.py"), "--positions", "20"],
+                       capture_output=True, text=True, timeout=1800)
+    rows = []
+    for line in r.stdout.splitlines():
+        m = re.match(r"\s*(easy|normal|advanced)\s+median\s+(\d+)\s+p90\s+(\d+)", line)
+        if m:
+            med = int(m.group(2))
+            rows.append(("decision, %s (median, p90)" % m.group(1),
+                         "%.2f M / %.2f M instr (~%.0f ms)" % (med / 1e6, int(m.group(3)) / 1e6,
+                                                            med / IPS * 1000), "-"))
+    return rows or [("one decision, each level", "not measured: " + r.stderr[-200:], "-")]
+
+
+def pixel_rows() -> list[tuple[str, str, str]]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    r = subprocess.run([sys.executable, "-m", "host_sim", "--headless", "--seed", "1", "--stats"],
+                       cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    moves, plays = [], []
+    for line in r.stdout.splitlines():
+        m = re.match(r"stats\s+\d+\s+(\S+)\s+frames=\d+\s+first=(\d+).*pixels=(\d+)", line)
+        if not m:
+            continue
+        tok, first, total = m.group(1), int(m.group(2)), int(m.group(3))
+        if tok in ("LEFT", "RIGHT"):
+            moves.append(total)
+        elif tok == "A" and first < SCREEN:
+            plays.append(first)
+    if not moves or not plays:
+        return [("pixels refreshed", "not measured: " + (r.stderr.strip()[-200:]), "")]
+
+    def fig(xs):
+        return "median %d px (%.1f%%), max %d px (%.1f%%), %d presses" % (
+            statistics.median(xs), 100 * statistics.median(xs) / SCREEN, max(xs),
+            100 * max(xs) / SCREEN, len(xs))
+
+    return [("pixels per cursor move (until idle)", fig(moves), "5% (1,024 px)"),
+            ("pixels per A press (first frame)", fig(plays), "35% (7,168 px)")]
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="skip the slow columns (CI)")
+    args = ap.parse_args(argv)
+    why = vm_app.missing()
+    if why:
+        print("budget: CircuitPython VM rows not measured: " + why)
+    with tempfile.TemporaryDirectory(prefix="uno-budget-") as tmp:
+        dest = None
+        if not why:
+            dest = Path(tmp)
+            vm_app.build(dest)
+        rows = [bundle_row(dest)]
+        rows += heap_rows(dest, args.quick)
+        rows.append(display_row())
+        rows.append(startup_row(dest, args.quick))
+        rows += ai_rows(args.quick)
+        rows += pixel_rows()
+    w = max(len(r[0]) for r in rows)
+    print("%-*s | %s | target" % (w, "budget", "figure"))
+    for name, fig, target in rows:
+        print("%-*s | %s | %s" % (w, name, fig, target))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
