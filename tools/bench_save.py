@@ -10,6 +10,7 @@ Unix port (the badge's word size): heap kept by the imports, and bytes allocated
 one load of a 4-seat match (an upper bound of what a save point needs for a moment).
 """
 
+import os
 import random
 import subprocess
 import sys
@@ -156,6 +157,67 @@ def device_figures():
     return note + "; " + vm_note, outs
 
 
+COST = """import gc
+from uno import save as S
+from uno.store import crc32_py
+from uno.game import Game, PH_HAND_OVER
+from uno.rules import preset
+import uno.snapshot
+g = Game(preset("house", seats=["human", "normal", "easy", "advanced"]), seed=3)
+g.start()
+for i in range(80):
+    if g.phase == PH_HAND_OVER:
+        g.next_hand()
+    else:
+        acts = g.legal_actions()
+        g.apply(acts[i %% len(acts)])
+buf = bytearray(b"\\xff" * 8192)
+saved = S.Saved()
+saved.match = S.pack_match(g)
+S.save(buf, saved)
+data = bytes(500)
+for i in range(%d):
+    if "%s" == "save":
+        saved.match = S.pack_match(g)
+        saved.settings.speed = 1 + i %% 10
+        S.save(buf, saved)
+    elif "%s" == "load":
+        got, notice = S.load(buf)
+        h, extra = S.unpack_match(got.match)
+    elif "%s" == "crc":
+        crc32_py(data)
+"""
+
+
+def instructions(reps=10):
+    """{what: x86 instructions per operation} on the MicroPython Unix port under callgrind
+    (a 120 MHz Cortex-M4 runs roughly 100 M of them a second; see tools/bench_ai.py)."""
+    import shutil
+
+    if not shutil.which("valgrind"):
+        return None
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        mpy = mpy_helpers.compile_core(Path(tmp) / "mpy")
+        env = dict(os.environ, MICROPYPATH=str(mpy))
+        for what in ("save", "load", "crc"):
+            counts = []
+            for n in (0, reps):
+                script = Path(tmp) / "cost.py"
+                script.write_text(COST % (n, what, what, what))
+                cg = Path(tmp) / "cg.out"
+                r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=%s" % cg,
+                                    mpy_helpers.find_tool("micropython"), "-X", "heapsize=256k",
+                                    str(script)], capture_output=True, text=True, env=env,
+                                   timeout=600)
+                total = [ln for ln in r.stderr.splitlines() if "Collected" in ln]
+                if r.returncode or not total:
+                    return None
+                counts.append(int(total[-1].split()[-1]))
+            out[what] = (counts[1] - counts[0]) // reps
+    return out
+
+
 def main():
     sizes = snapshot_sizes()
     for n, (mid, top) in sizes.items():
@@ -167,6 +229,11 @@ def main():
           % (settings, with_scores))
     print("whole save, worst case: %d bytes of %d (a third of 8192); 256-byte nvm holds %d"
           % (with_scores + worst, 8192 // 3, 256 // 3))
+    cost = instructions()
+    if cost:
+        print("MicroPython x86 instructions (callgrind; ~100 M/s on the badge): pack_match + "
+              "save %d, load + unpack_match %d, plain-Python CRC-32 of 500 bytes %d"
+              % (cost["save"], cost["load"], cost["crc"]))
     note, figs = device_figures()
     print(note)
     if figs is None or isinstance(figs, str):
