@@ -273,3 +273,23 @@ def test_pure_modules_import_on_circuitpython_10_vm(built10) -> None:
                        env={**os.environ, "MICROPYPATH": str(out / "lib")})
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip().endswith("uno/game.mpy")
+
+
+def test_to_a_full_drive_copies_and_removes_nothing(tmp_path: Path, monkeypatch) -> None:
+    root = _fake_project(tmp_path)
+    monkeypatch.setattr(bundle, "ROOT", root)
+    monkeypatch.setattr(bundle, "LIB", root / "lib")
+    drive = _drive(tmp_path)
+    out = tmp_path / "out"
+    files, scan, _ = bundle.build(out, 10)
+    before = sorted(p.relative_to(drive) for p in drive.rglob("*"))
+    monkeypatch.setattr(bundle.shutil, "disk_usage", lambda p: shutil_usage(1024))
+    with pytest.raises(bundle.BundleError, match="not enough space.*nothing copied"):
+        bundle.install(out, files, scan, drive, log=lambda s: None)
+    assert sorted(p.relative_to(drive) for p in drive.rglob("*")) == before
+
+
+def shutil_usage(free: int):
+    """A disk_usage result with ``free`` bytes free."""
+    import shutil
+    return shutil._ntuple_diskusage(2 * 1024 * 1024, 2 * 1024 * 1024 - free, free)

@@ -348,6 +348,11 @@ def _is_circuitpy(path: Path) -> bool:
     return (path / "boot_out.txt").is_file()
 
 
+def _on_disk(size: int) -> int:
+    """Bytes a file takes on CIRCUITPY's FAT (512-byte clusters)."""
+    return -(-size // 512) * 512
+
+
 def check_dest(dest: Path, force: bool = False) -> None:
     """Refuse (BundleError) a --to that is not a mounted CIRCUITPY drive, unless ``force``."""
     if not dest.is_dir():
@@ -365,33 +370,36 @@ def install(out: Path, files: list[tuple[str, int]], scan: Scan, dest: Path, for
     tops = sorted({rel.split("/")[1] for rel, _ in files if rel.startswith("lib/")})
     shipped = {rel for rel, _ in files}
     # Replaced as a whole: our package and each library package; single-file modules by name.
+    lib = dest / "lib"
+    olds = [old for top in tops for old in (lib / top.removesuffix(".mpy"),
+                                            lib / (top.removesuffix(".mpy") + ".py"),
+                                            lib / (top.removesuffix(".mpy") + ".mpy"))
+            if old.exists()]
     replaced = 0
-    for top in tops:
-        name = top.removesuffix(".mpy")
-        lib = dest / "lib"
-        for old in (lib / name, lib / (name + ".py"), lib / (name + ".mpy")):
-            if old.is_dir():
-                replaced += sum(f.stat().st_size for f in old.rglob("*") if f.is_file())
-                for f in sorted(old.rglob("*.py")):
-                    rel = f.relative_to(dest).with_suffix(".mpy").as_posix()
-                    if rel in shipped:
-                        log("removed %s (it would shadow %s)"
-                            % (f.relative_to(dest).as_posix(), rel))
-                shutil.rmtree(old)
-                log("removed old %s/" % old.relative_to(dest).as_posix())
-            elif old.is_file():
-                replaced += old.stat().st_size
-                old.unlink()
-                if old.suffix == ".py":
-                    log("removed %s (it would shadow %s.mpy)"
-                        % (old.relative_to(dest).as_posix(), name))
+    for old in olds:
+        inside = old.rglob("*") if old.is_dir() else [old]
+        replaced += sum(_on_disk(f.stat().st_size) for f in inside if f.is_file())
     for rel, _ in files:
         if not rel.startswith("lib/") and (dest / rel).is_file():
-            replaced += (dest / rel).stat().st_size
-    need = sum(s for _, s in files) - replaced
+            replaced += _on_disk((dest / rel).stat().st_size)
+    need = sum(_on_disk(s) for _, s in files) - replaced
     free = shutil.disk_usage(dest).free
     if need > free:
-        raise BundleError("not enough space on %s: %d bytes needed, %d free" % (dest, need, free))
+        raise BundleError("not enough space on %s: %d bytes more needed, %d free; nothing copied"
+                          % (dest, need, free))
+    for old in olds:
+        if old.is_dir():
+            for f in sorted(old.rglob("*.py")):
+                rel = f.relative_to(dest).with_suffix(".mpy").as_posix()
+                if rel in shipped:
+                    log("removed %s (it would shadow %s)" % (f.relative_to(dest).as_posix(), rel))
+            shutil.rmtree(old)
+            log("removed old %s/" % old.relative_to(dest).as_posix())
+        else:
+            old.unlink()
+            if old.suffix == ".py":
+                log("removed %s (it would shadow %s)"
+                    % (old.relative_to(dest).as_posix(), old.with_suffix(".mpy").name))
     for rel, _ in files:
         dst = dest / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
