@@ -564,3 +564,28 @@ def test_autosave_writes_at_most_once_in_ten_seconds_and_only_changes():
     assert buf.writes == 3 and S.load(buf)[0].settings.tips is False
     # Each write is one slice assignment of the record only (one erase of the block).
     assert buf.written < 3 * 100
+
+
+def test_autosave_survives_a_failing_flash():
+    """A write that fails (OSError from a worn or locked flash) does not stop the game: the
+    save point is dropped, ``error`` says so in one line, and the next write waits 10 s."""
+    from uno.autosave import Autosave
+
+    class Failing(bytearray):
+        fail = True
+
+        def __setitem__(self, key, value):
+            if self.fail:
+                raise OSError(5, "EIO")
+            super().__setitem__(key, value)
+
+    buf = Failing(b"\xff" * 8192)
+    a = Autosave(buf)
+    assert a.point(0.0, S.Saved()) == ()
+    assert a.error == "Save failed: flash error" and len(a.error) <= 26 and a.writes == 0
+    buf.fail = False
+    s = S.Settings()
+    s.speed = 2
+    a.point(5.0, S.Saved(s))
+    assert a.writes == 0 and a.waiting()
+    assert a.poll(10.0) and a.error is None and S.load(buf)[0].settings.speed == 2

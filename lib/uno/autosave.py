@@ -16,6 +16,7 @@ class Autosave:
         self.written = None  # type: bytes | None
         self.pending = None  # type: bytes | None
         self.writes = 0
+        self.error = None  # type: str | None
 
     def point(self, now, saved):
         """A save point: ``saved`` (uno.settings.Saved, its ``match`` packed by the caller) is
@@ -45,12 +46,20 @@ class Autosave:
 
         data = self.pending
         self.pending = None
+        try:
+            wrote = Store(self.buf).write(data)
+        except OSError:
+            # Worn or locked flash: the game goes on; the app may show ``error``. The gap
+            # still applies, so a failing flash is not hammered every frame.
+            self.error = "Save failed: flash error"
+            self.last_at = now
+            return False
         self.written = data
-        if Store(self.buf).write(data):
+        self.error = None
+        if wrote:
             self.writes += 1
             self.last_at = now
-            return True
-        return False
+        return wrote
 
     def waiting(self):
         """True while a save point waits for its write."""
