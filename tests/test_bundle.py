@@ -178,7 +178,8 @@ def test_requirements_device_txt_matches_the_import_scan() -> None:
     """requirements-device.txt (for circup install -r) lists exactly the Adafruit libraries the
     device code imports; regenerate with tools/bundle.py --requirements."""
     want = bundle.requirements_text(bundle.Scan().run())
-    assert bundle.REQUIREMENTS.read_text() == want
+    assert bundle.REQUIREMENTS.read_text() == want, (
+        "requirements-device.txt has drifted: run .venv/bin/python tools/bundle.py --requirements")
     r = run_bundle("--check-requirements")
     assert r.returncode == 0 and "matches" in r.stdout, r.stdout + r.stderr
 

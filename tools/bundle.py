@@ -298,8 +298,9 @@ def summary(files: list[tuple[str, int]]) -> list[str]:
         lines.append("%-32s %5d %9d" % (g, len(sizes), sum(sizes)))
     total = sum(s for _, s in files)
     lines.append("%-32s %5d %9d" % ("total", len(files), total))
-    lines.append("bundle: %.1f KB of the 250 KB budget (%s)" % (
-        total / 1024, "within" if total <= BUDGET else "OVER"))
+    lines.append("bundle: %.1f KB of the 250 KB budget (%s); %.1f KB on the drive in 512-byte "
+                 "clusters" % (total / 1024, "within" if total <= BUDGET else "OVER",
+                               sum(_on_disk(s) for _, s in files) / 1024))
     return lines
 
 
