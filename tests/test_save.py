@@ -419,6 +419,11 @@ def test_not_a_snapshot_is_refused():
     for cut in range(len(data)):
         with pytest.raises(ValueError):
             S.unpack_match(bytes(data[:cut]))
+    for _ in range(5000):  # random bytes behind the right version byte
+        try:
+            S.unpack_match(b"\x01" + rnd.randbytes(rnd.randrange(300)))
+        except ValueError:
+            pass
 
 
 # ----- on the device runtimes -----------------------------------------------------------
