@@ -168,3 +168,40 @@ def test_tiny_buffers_hold_nothing_and_do_not_crash():
         if st.capacity == 0:
             with pytest.raises(ValueError):
                 st.write(b"x")
+
+
+class SliceOnly:
+    """Only what the issue promises the store needs: len() and slice read and write (the
+    write of a slice must keep its length, as microcontroller.nvm requires)."""
+
+    def __init__(self, size):
+        self.b = bytearray(b"\xff" * size)
+
+    def __len__(self):
+        return len(self.b)
+
+    def __getitem__(self, key):
+        assert isinstance(key, slice) and key.step is None
+        return bytes(self.b[key])
+
+    def __setitem__(self, key, value):
+        assert isinstance(key, slice) and key.step is None
+        if len(range(*key.indices(len(self.b)))) != len(value):
+            raise ValueError("Slice and value different lengths")
+        self.b[key] = value
+
+
+@pytest.mark.parametrize("size", [8192, 256])
+def test_works_over_any_object_with_len_and_slices(size):
+    """Store needs nothing of its buffer but len() and same-length slice reads and writes."""
+    buf = SliceOnly(size)
+    assert Store(buf).read() is None and Store(buf).blank()
+    for i in range(4):
+        Store(buf).write(bytes([i]) * (i * 20))
+        assert Store(buf).read() == bytes([i]) * (i * 20)
+    from uno import save as S
+
+    s = S.Settings()
+    s.speed = 4
+    S.save(buf, S.Saved(s))
+    assert S.load(buf)[0].settings.speed == 4
