@@ -47,7 +47,7 @@ def load(path, value_count=16, fast=True):
         size = os.stat(path)[6]
         f = open(path, "rb")
     except OSError:
-        raise SpriteError("%s missing: copy sprites/ to CIRCUITPY" % _name(path))
+        raise SpriteError("%s missing: copy sprites/ to CIRCUITPY" % _name(path)) from None
     with f:
         head = f.read(54)
         if len(head) < 54 or head[0:2] != b"BM":
