@@ -15,7 +15,7 @@ import displayio
 try:
     import bitmaptools
 except ImportError:
-    bitmaptools = None
+    bitmaptools = None  # type: ignore[assignment]
 
 _MAX_SIDE = 1024  # no sprite sheet is larger; a bigger header is a damaged file
 
