@@ -91,6 +91,8 @@ def parse_args(argv):
     ap.add_argument("--quiet", action="store_true", help="headless: do not list sounds")
     ap.add_argument("--frames", type=int, default=0,
                     help="window: close after this many frames (smoke tests)")
+    # tests: the app raises after N frames, to show the error screen (docs/APP.md)
+    ap.add_argument("--crash-after", type=int, default=0, help=argparse.SUPPRESS)
     return ap.parse_args(argv)
 
 
@@ -139,25 +141,74 @@ def demo_keys(args):
     return [("press", bit(tok), tok) for tok in bot.play_match(app, hw, settle)]
 
 
+class Crashed(Exception):
+    """The app raised: the badge's error screen is up and the game record is closed."""
+
+
+def force_crash(app, frames):
+    """Make ``app`` raise on frame ``frames`` + 1 (--crash-after: tests of the error screen)."""
+    count = [0]
+    frame = app.frame
+
+    def crashing_frame():
+        count[0] += 1
+        if count[0] > frames:
+            raise RuntimeError("forced by --crash-after %d" % frames)
+        frame()
+
+    app.frame = crashing_frame
+
+
+def crash_screen(app, hw, exc):
+    """What code.py does after an unexpected exception (uno.app.crash: save, print the
+    traceback, the error screen), then the record's end; returns the screen's lines."""
+    from uno.app import crash
+    from uno.view import bmp
+
+    try:
+        font = bmp.load(os.path.join(ROOT, "sprites", "font.bmp"), 2)[0]
+    except bmp.SpriteError:
+        font = None
+    lines = crash.fail(exc, hw.display, app, font)
+    if app is not None:
+        try:
+            app.finish()
+        except Exception:  # noqa: BLE001 - a broken app may not finish; the log still closes
+            pass
+    if hw.log is not None:
+        hw.log.flush()
+    return lines
+
+
 def run_headless(args, keys, out=sys.stdout):
     from uno.app.main import App
 
     log = open(args.log, "w") if args.log else None
+    app = None
     try:
         hw = HostHardware(headless=True, render=not args.no_render, log=log, out=out)
         hw.print_sounds = not args.quiet
         seed = args.seed if args.seed is not None else 1
-        app = App(hw, build_rules(args), seed=seed, speed=args.speed, sound=not args.no_sound,
-              cpu=args.cpu)
-        app.new_match()
-        rows = [("start",) + settle(app, hw, args.stats)]
-        for kind, value, tok in keys:
-            if kind == "wait":
-                done = settle(app, hw, args.stats, wait=value) if value else (0, 0, 0, -1)
-                rows.append((tok,) + done)
-                continue
-            hw.press(value)
-            rows.append((tok,) + settle(app, hw, args.stats))
+        try:
+            app = App(hw, build_rules(args), seed=seed, speed=args.speed,
+                      sound=not args.no_sound, cpu=args.cpu)
+            if args.crash_after:
+                force_crash(app, args.crash_after)
+            app.new_match()
+            rows = [("start",) + settle(app, hw, args.stats)]
+            for kind, value, tok in keys:
+                if kind == "wait":
+                    done = settle(app, hw, args.stats, wait=value) if value else (0, 0, 0, -1)
+                    rows.append((tok,) + done)
+                    continue
+                hw.press(value)
+                rows.append((tok,) + settle(app, hw, args.stats))
+        except Exception as e:  # noqa: BLE001 - the badge's error screen, as on the badge
+            lines = crash_screen(app, hw, e)
+            if args.screenshot:
+                hw.display.full_render()
+                hw.display.save_png(args.screenshot, args.scale)
+            raise Crashed(" / ".join(x for x in lines if x)) from e
         if args.stats:
             for i, (tok, frames, total, peak, first) in enumerate(rows):
                 out.write("stats %3d %-7s frames=%-5d first=%-6d (%5.1f%%) pixels=%-7d (%5.1f%%)"
@@ -208,6 +259,7 @@ def run_window(args):
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    from uno.app.input import A as BUTTON_A
     from uno.app.main import App
 
     keymap = make_keymap(pygame)
@@ -224,10 +276,13 @@ def run_window(args):
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     app = App(hw, build_rules(args), seed=seed, speed=args.speed, sound=not args.no_sound,
               cpu=args.cpu)
+    if args.crash_after:
+        force_crash(app, args.crash_after)
     app.new_match()
     clock = pygame.time.Clock()
     running = True
     frames = 0
+    crashed = False
     while running:
         frames += 1
         if args.frames and frames > args.frames:
@@ -240,7 +295,21 @@ def run_window(args):
                 hw.held |= keymap[ev.key]
             elif ev.type == pygame.KEYUP and ev.key in keymap:
                 hw.held &= ~keymap[ev.key]
-        app.frame()
+        if crashed:
+            # the error screen: A starts the app again, as supervisor.reload() on the badge
+            # (the record was closed at the crash: the new app keeps none)
+            if hw.poll() & BUTTON_A:
+                crashed = False
+                app = App(hw, build_rules(args), seed=seed + 1, speed=args.speed,
+                          sound=not args.no_sound, cpu=args.cpu)
+                app.new_match()
+        else:
+            try:
+                app.frame()
+            except Exception as e:  # noqa: BLE001 - the badge's error screen, as on the badge
+                crash_screen(app, hw, e)
+                hw.log = None
+                crashed = True
         if app.quit_requested:
             running = False
         surf = pygame.surfarray.make_surface(hw.display.rgb().swapaxes(0, 1))
@@ -259,14 +328,17 @@ def run_window(args):
         pygame.display.flip()
         clock.tick(1000 // FRAME_MS)
     if args.screenshot:
-        app.finish()  # the record's end first
+        if not crashed:
+            app.finish()  # the record's end first
         if log is not None:
             log.flush()
         pygame.image.save(screen, args.screenshot)  # the whole window: screen, lights, legend
-    app.finish()
+    if not crashed:
+        app.finish()
     if log is not None:
         log.close()
     pygame.quit()
+    return 3 if crashed else 0
 
 
 def display_problem():
@@ -342,7 +414,12 @@ def main(argv=None):
             args.quiet = True
             print("host_sim: no display and no --keys: the built-in player plays your seat "
                   "for one whole match (%d presses)" % len(keys))
-        app = run_headless(args, keys)[0]
+        try:
+            app = run_headless(args, keys)[0]
+        except Crashed as e:
+            sys.stderr.write("host_sim: the app stopped: %s%s\n" % (
+                e, "; screen in %s" % os.path.abspath(args.screenshot) if args.screenshot else ""))
+            return 3
         if demo:
             g = app.table.g
             print("host_sim: %s after %d hands: %s; last screen in %s" % (
@@ -351,8 +428,7 @@ def main(argv=None):
                 ", ".join("%s %d" % (app.table.names[s], g.scores[s]) for s in range(g.nseats)),
                 os.path.abspath(args.screenshot)))
         return 0
-    run_window(args)
-    return 0
+    return run_window(args)
 
 
 if __name__ == "__main__":

@@ -141,7 +141,7 @@ def test_code_py_runs_the_app(badge, monkeypatch):
     pb = importlib.import_module("uno.hw.pybadge")
     frames = {"n": 0}
 
-    class Stop(Exception):
+    class Stop(BaseException):  # code.py shows the error screen for any Exception
         pass
 
     real_wait = pb.PyBadge.wait_frame
