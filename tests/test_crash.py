@@ -1,0 +1,211 @@
+"""The error screen (uno.app.crash): on the badge (code.py with stand-in hardware) and in the
+simulator. The screenshots are read back cell by cell against the font's glyphs, so a test
+checks the words a player would read, not the tree that should have drawn them."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from test_app_badge import _Keys, badge  # noqa: F401  (the fixture)
+from uno.app import crash
+from uno.view import bmp
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _glyphs() -> dict[bytes, str]:
+    sheet, _ = bmp.load(str(ROOT / "sprites" / "font.bmp"), 2)
+    out = {}
+    for i in range(95):
+        cell = bytes(sheet[i * 6 + x, y] for y in range(12) for x in range(6))
+        out.setdefault(cell, chr(32 + i))
+    return out
+
+
+def screen_text(rgb: np.ndarray) -> list[str]:
+    """The 26 x 10 character cells of the error screen (x 2, y 4) read back from pixels."""
+    glyphs = _glyphs()
+    ink = rgb.sum(axis=2) > 600  # white text
+    rows = []
+    for r in range(10):
+        line = ""
+        for c in range(26):
+            block = ink[4 + r * 12:16 + r * 12, 2 + c * 6:8 + c * 6]
+            line += glyphs.get(bytes(int(v) for v in block.flatten()), "#")
+        rows.append(line.rstrip())
+    return rows
+
+
+def png_text(path: Path) -> list[str]:
+    img = Image.open(path).convert("RGB")
+    k = img.width // 160
+    return screen_text(np.asarray(img)[::k, ::k])
+
+
+def test_wrap_and_where():
+    assert crash.wrap("a bb ccc dddd", 6) == ["a bb", "ccc", "dddd"]
+    assert crash.wrap("x" * 30, 26) == ["x" * 26, "xxxx"]
+    text = ('Traceback (most recent call last):\n  File "code.py", line 30, in main\n'
+            '  File "uno/app/table.py", line 412, in update\nValueError: bad\n')
+    assert crash.where(text) == "table.py line 412"
+    assert crash.where("") == ""
+
+
+def test_lines_fit_the_screen():
+    e = ValueError("word " * 60)
+    lines = crash.lines_for(e, 'File "uno/game.py", line 7', saved=True)
+    assert len(lines) == 10 and all(len(x) <= 26 for x in lines)
+    assert lines[0] == "UNO stopped:" and lines[-1] == "A: restart"
+    assert "at game.py line 7" in lines and "Game saved." in lines
+    assert lines[-5].endswith("...")  # the message is cut, what follows it is kept
+
+
+def _run_code_py(badge, monkeypatch, base=None, frame_error=None, save=None):  # noqa: F811
+    """code.py's main() on stand-in hardware until the error screen waits; A then reloads."""
+    pb = importlib.import_module("uno.hw.pybadge")
+    from uno.app.main import App
+
+    class Reloaded(BaseException):
+        pass
+
+    def reload():
+        raise Reloaded()
+
+    badge.mods["supervisor"].reload = reload
+    monkeypatch.setattr(pb, "BASE", str(ROOT) if base is None else base)
+    if frame_error is not None:
+        count = [0]
+        real = App.frame
+
+        def frame(self):
+            count[0] += 1
+            if count[0] == 30:
+                raise frame_error
+            real(self)
+
+        monkeypatch.setattr(App, "frame", frame)
+    if save is not None:
+        monkeypatch.setattr(App, "emergency_save", save, raising=False)
+    shown = []
+    real_show = crash.show
+
+    def show(display, lines, font=None, bg=crash._ERR_BG):
+        group = real_show(display, lines, font, bg)
+        if bg == crash._ERR_BG:
+            shown.append(badge.display.rgb().copy())
+            if _Keys.last is not None:
+                _Keys.last.events.queue = [(1, True), (1, False)]  # A
+        return group
+
+    monkeypatch.setattr(crash, "show", show)
+    monkeypatch.setattr("time.sleep", lambda s: None)
+    monkeypatch.syspath_prepend(str(ROOT))
+    spec = importlib.util.spec_from_file_location("badge_code", ROOT / "code.py")
+    code = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(code)
+    with pytest.raises(Reloaded):
+        code.main()
+    assert shown, "the error screen was shown"
+    return screen_text(shown[-1])
+
+
+def test_badge_error_screen_then_a_reloads(badge, monkeypatch, capsys):  # noqa: F811
+    saves = []
+    text = _run_code_py(badge, monkeypatch, frame_error=ValueError("card index 99 out of range"),
+                        save=lambda self: saves.append(1))
+    assert text[0] == "UNO stopped:"
+    assert text[1:3] == ["ValueError: card index 99", "out of range"]
+    assert text[3].startswith("at test_crash.py line ")
+    assert "Game saved." in text and text[-1] == "A: restart"
+    assert saves == [1]
+    assert "ValueError: card index 99 out of range" in capsys.readouterr().out  # the console
+
+
+def test_badge_memory_error_and_a_failed_save(badge, monkeypatch):  # noqa: F811
+    def bad_save(self):
+        raise OSError(28, "No space left on device")
+
+    text = _run_code_py(badge, monkeypatch, frame_error=MemoryError(), save=bad_save)
+    assert text[1] == "MemoryError"
+    assert "Could not save the game." in text
+
+
+def _fake_terminalio(monkeypatch):
+    """terminalio as on the badge: one sheet of 95 glyphs (Blinka's has no sheet)."""
+    sheet, _ = bmp.load(str(ROOT / "sprites" / "font.bmp"), 2)
+    font = types.SimpleNamespace(
+        bitmap=sheet, get_bounding_box=lambda: (6, 12),
+        get_glyph=lambda c: types.SimpleNamespace(tile_index=c - 32) if 32 <= c < 127 else None)
+    monkeypatch.setitem(sys.modules, "terminalio", types.SimpleNamespace(FONT=font))
+
+
+def test_missing_sprites_say_what_to_copy(badge, monkeypatch, tmp_path):  # noqa: F811
+    _fake_terminalio(monkeypatch)
+    text = _run_code_py(badge, monkeypatch, base=str(tmp_path))
+    assert text[:3] == ["UNO stopped:", "sprites/cards.bmp missing:",
+                        "copy sprites/ to CIRCUITPY"]
+    assert not any(x.startswith("at ") for x in text)
+
+
+def test_damaged_sprites_say_copy_again(badge, monkeypatch, tmp_path):  # noqa: F811
+    _fake_terminalio(monkeypatch)
+    (tmp_path / "sprites").mkdir()
+    (tmp_path / "sprites" / "cards.bmp").write_bytes(
+        (ROOT / "sprites" / "cards.bmp").read_bytes()[:5000])
+    text = _run_code_py(badge, monkeypatch, base=str(tmp_path))
+    assert text[1:4] == ["sprites/cards.bmp damaged", "(cut short): copy sprites/",
+                         "to CIRCUITPY again"]
+
+
+def test_simulator_shows_the_same_screen(tmp_path):
+    log = tmp_path / "r.jsonl"
+    shot = tmp_path / "s.png"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    r = subprocess.run([sys.executable, "-m", "host_sim", "--headless", "--seed", "3", "--keys",
+                        "RIGHT A", "--crash-after", "40", "--log", str(log), "--screenshot",
+                        str(shot), "--scale", "3", "--quiet"], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 3
+    assert "host_sim: the app stopped: UNO stopped: / RuntimeError" in r.stderr
+    assert "Traceback (most recent call last)" in r.stdout + r.stderr
+    events = [json.loads(x) for x in log.read_text().splitlines()]
+    assert events[-1] == {"ev": "quit", "p": 0}  # the record is closed as for a quit
+    text = png_text(shot)
+    assert text[:4] == ["UNO stopped:", "RuntimeError: forced by", "--crash-after 40",
+                        "at __main__.py line %d" % _crash_line()]
+    assert text[-1] == "A: restart"
+
+
+def _crash_line() -> int:
+    src = (ROOT / "host_sim" / "__main__.py").read_text().splitlines()
+    return 1 + next(i for i, x in enumerate(src) if 'raise RuntimeError("forced by' in x)
+
+
+def test_window_a_restarts(tmp_path):
+    """The window: the error screen, then A (Return) starts the app again."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    code = ("import sys, pygame; sys.argv=['x']; import host_sim.__main__ as m\n"
+            "orig = pygame.event.get; n = [0]\n"
+            "def get():\n"
+            "    n[0] += 1\n"
+            "    ev = orig()\n"
+            "    if n[0] == 20:\n"
+            "        ev.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))\n"
+            "    return ev\n"
+            "pygame.event.get = get\n"
+            "rc = m.main(['--frames', '40', '--crash-after', '5', '--seed', '2'])\n"
+            "print('rc', rc)\n")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
+                       text=True, timeout=120)
+    assert "RuntimeError: forced by --crash-after 5" in r.stdout
+    assert r.stdout.strip().endswith("rc 0"), r.stdout[-500:] + r.stderr[-500:]
