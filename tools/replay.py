@@ -359,7 +359,8 @@ def _check(lines, nums, at):
         except IllegalAction as e:
             raise RecordError("%s is illegal: %s" % (json.dumps(ev), e), nums[i]) from None
     if len(out) > len(lines):
-        raise RecordError("record ends early: the rules go on with %s" % json.dumps(out[i]),
+        raise RecordError("incomplete: the record stops here; the rules go on with %s"
+                          % json.dumps(out[i]),
                           nums[-1])
     if not ended and g.phase != PH_MATCH_OVER:
         raise RecordError("incomplete: the record stops here, with no match_end or quit",
