@@ -412,8 +412,8 @@ def main(argv=None):
         if demo:
             keys = demo_keys(args)
             args.quiet = True
-            print("host_sim: no display and no --keys: the built-in player plays your seat "
-                  "for one whole match (%d presses)" % len(keys))
+            print("host_sim: no --keys: the built-in player presses the buttons for every "
+                  "human seat for one whole match (%d presses)" % len(keys))
         try:
             app = run_headless(args, keys)[0]
         except Crashed as e:
