@@ -84,6 +84,8 @@ def play_random(preset_name, seats, seed, max_actions=400, undo_every=7):
             else:
                 assert gained == pts
         del top_before
+    if g.phase != PH_MATCH_OVER:  # docs/FORMATS.md: a stopped match with no human seat
+        events.append({"ev": "quit", "p": None})
     return g, events
 
 

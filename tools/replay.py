@@ -153,7 +153,8 @@ class _Replayer(Game):
 
     def __init__(self, rules, seed, sink, hands_events):
         super().__init__(rules, seed=seed, sink=sink)
-        self._hand_events = hands_events  # per hand: (hand event, [returned...], [reshuffle...])
+        # per hand: (hand event, [returned...], [reshuffle...], its line)
+        self._hand_events = hands_events
         self._returned = []
         self._reshuffles = []
 
@@ -169,21 +170,23 @@ class _Replayer(Game):
         if self.hand_no > len(self._hand_events):
             raise RecordError("the rules deal hand %d, the record has no hand event for it"
                               % self.hand_no)
-        hand_ev, returned, reshuffles = self._hand_events[self.hand_no - 1]
+        hand_ev, returned, reshuffles, line = self._hand_events[self.hand_no - 1]
         self._returned = list(returned)
         self._reshuffles = list(reshuffles)
         n = self.nseats
         order = []
         hands = [[cards.parse(c) for c in h] for h in hand_ev["hands"]]
         if len(hands) != n or any(len(h) != 7 for h in hands):
-            raise RecordError("hand %d: not 7 cards for each of %d seats" % (self.hand_no, n))
+            raise RecordError("hand %d: not 7 cards for each of %d seats" % (self.hand_no, n),
+                              line)
         for i in range(7):
             for k in range(n):
                 order.append(hands[(self.starter + k) % n][i])
         order.append(cards.parse(hand_ev["top"]))
         order.extend(cards.parse(c) for c in hand_ev["pile"])
         if sorted(order) != sorted(cards.make_deck(self.rules.deck == "acorn")):
-            raise RecordError("hand %d: the dealt cards are not one whole deck" % self.hand_no)
+            raise RecordError("hand %d: the dealt cards are not one whole deck" % self.hand_no,
+                              line)
         order.reverse()
         return order
 
@@ -300,7 +303,7 @@ def _check(lines, nums, at):
         if k and ev["ev"] == "match":
             raise RecordError("a second match event inside one match", nums[k])
         if ev["ev"] == "hand":
-            hands.append((ev, [], []))
+            hands.append((ev, [], [], nums[k]))
         elif ev["ev"] == "returned" and hands:
             hands[-1][1].append(ev)
         elif ev["ev"] == "reshuffle" and hands:
