@@ -136,12 +136,13 @@ def test_play_sh_keeps_the_callers_folder(tmp_path):
     folder's, not the repository's."""
     (tmp_path / "k.keys").write_text("RIGHT A\n")
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    shot, log = "play-sh-test.png", "play-sh-test.jsonl"  # names nobody else uses
     r = subprocess.run([str(ROOT / "play.sh"), "--seed", "3", "--keys", "@k.keys",
-                        "--screenshot", "s.png", "--log", "g.jsonl", "--quiet"],
+                        "--screenshot", shot, "--log", log, "--quiet"],
                        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert (tmp_path / "s.png").exists() and (tmp_path / "g.jsonl").exists()
-    assert not (ROOT / "g.jsonl").exists() and not (ROOT / "s.png").exists()
+    assert (tmp_path / shot).exists() and (tmp_path / log).exists()
+    assert not (ROOT / shot).exists() and not (ROOT / log).exists()
 
 
 def test_unreachable_x_server_falls_back_to_headless(tmp_path):
