@@ -38,6 +38,8 @@ def main():
             hw.wait_frame()
     except Exception as e:  # noqa: BLE001 - not BaseException: Ctrl-C still reaches the REPL
         crash.fail(e, board.DISPLAY, app, font, "A: restart" if hw else "Press RESET")
+        if hw is None:
+            raise  # no keys to wait on: CircuitPython's own report on the console follows
         crash.wait_restart(hw)
 
 

@@ -209,3 +209,26 @@ def test_window_a_restarts(tmp_path):
                        text=True, timeout=120)
     assert "RuntimeError: forced by --crash-after 5" in r.stdout
     assert r.stdout.strip().endswith("rc 0"), r.stdout[-500:] + r.stderr[-500:]
+
+
+def test_circuitpython_vm_memory_error_reaches_the_screen(tmp_path):
+    """On CircuitPython 10.2.1's VM (no traceback module there): heaps too small for three
+    Advanced opponents run out at different points, from loading the sheets to mid-match;
+    every run prints the error, waits for A and reloads (supervisor.reload: exit 3)."""
+    import vm_app
+
+    why = vm_app.missing()
+    if why:
+        pytest.skip(why)
+    vm_app.build(tmp_path)
+    seen = set()
+    for heap_k in (56, 90, 130):
+        r = vm_app.run(tmp_path, heap_k, timeout=300, seats=vm_app.PROFILES["advanced3"])
+        assert r.rc == 3, (heap_k, r.out[-500:])
+        assert "MemoryError: memory allocation failed" in r.out
+        seen.add(r.out.split("allocating ", 1)[1].split()[0])
+    assert len(seen) > 1  # not the same allocation every time
+    (tmp_path / "sprites" / "cards.bmp").unlink()
+    r = vm_app.run(tmp_path, 192, timeout=300, matches=0)
+    assert r.rc == 3
+    assert "SpriteError: sprites/cards.bmp missing: copy sprites/ to CIRCUITPY" in r.out

@@ -165,15 +165,16 @@ def fail(exc, display, app=None, font=None, restart="A: restart"):
     """After an unexpected exception: save what can be saved (``app.emergency_save`` when the
     app has one), print the traceback to the console, show the error screen. Returns its
     lines. Never raises an Exception itself."""
+    gc.collect()  # the failed step's garbage: after a MemoryError even a lookup allocates
     saved = None
-    save = getattr(app, "emergency_save", None)
-    if save is not None:
-        try:
+    try:
+        save = getattr(app, "emergency_save", None)
+        if save is not None:
+            saved = False
             save()
             saved = True
-        except Exception:  # noqa: BLE001 - the screen matters more than the save
-            saved = False
-    gc.collect()
+    except Exception:  # noqa: BLE001 - the screen matters more than the save
+        pass
     text = trace_text(exc)
     try:
         print(text if text else "%s: %s" % (type(exc).__name__, exc))
@@ -195,10 +196,9 @@ def fail(exc, display, app=None, font=None, restart="A: restart"):
 
 def wait_restart(hw):
     """On the badge: wait for A, then reload code.py (CircuitPython's soft restart)."""
-    import time
-
     import supervisor
 
-    while hw is None or not hw.poll() & A:
-        time.sleep(0.03)
+    while not hw.poll() & A:
+        hw.refresh()  # nothing is dirty: cheap; the frame clock goes on as in the game
+        hw.wait_frame()
     supervisor.reload()

@@ -43,11 +43,15 @@ def load(path, value_count=16, fast=True):
 
     Raises SpriteError with a one-line message when the file is missing or not a sheet this
     loader reads. ``fast`` False skips bitmaptools (tests compare both paths)."""
+    f = None
+    size = 0
     try:
         size = os.stat(path)[6]
         f = open(path, "rb")
     except OSError:
-        raise SpriteError("%s missing: copy sprites/ to CIRCUITPY" % _name(path)) from None
+        pass
+    if f is None:  # raised outside the except: CircuitPython warns about chained exceptions
+        raise SpriteError("%s missing: copy sprites/ to CIRCUITPY" % _name(path))
     with f:
         head = f.read(54)
         if len(head) < 54 or head[0:2] != b"BM":
