@@ -10,12 +10,17 @@ def main():
     import gc
     import random
 
+    import sys
+
     import board
 
+    import uno.app
     from uno.app import crash
 
-    # Something on the screen at once (terminalio's font is in flash): the sheets take a while
+    # Something on the screen at once (terminalio's font is in flash): the sheets take a while.
+    # Then the error screen's module goes until it is needed: 2.7 KB of heap all match long.
     crash.loading(board.DISPLAY)
+    del crash, sys.modules["uno.app.crash"], uno.app.crash
     hw = app = font = None
     try:
         from uno.hw.pybadge import PyBadge
@@ -37,7 +42,22 @@ def main():
             app.frame()
             hw.wait_frame()
     except Exception as e:  # noqa: BLE001 - not BaseException: Ctrl-C still reaches the REPL
-        crash.fail(e, board.DISPLAY, app, font, "A: restart" if hw else "Press RESET")
+        board.DISPLAY.root_group = None
+        gc.collect()  # the failed step's garbage: after a MemoryError even a lookup allocates
+        saved = None
+        try:
+            save = getattr(app, "emergency_save", None)
+            if save is not None:
+                saved = False
+                save()
+                saved = True
+        except Exception:  # noqa: BLE001 - the screen matters more than the save
+            pass
+        app = view = None  # the table and its sheets go (the font stays): room for the screen
+        gc.collect()
+        from uno.app import crash
+
+        crash.fail(e, board.DISPLAY, None, font, "A: restart" if hw else "Press RESET", saved)
         if hw is None:
             raise  # no keys to wait on: CircuitPython's own report on the console follows
         crash.wait_restart(hw)

@@ -105,10 +105,12 @@ def lines_for(exc, text="", saved=None, restart="A: restart"):
     return ["UNO stopped:"] + body + tail + [""] * (room - len(body) + 1) + [restart]
 
 
-def _sheet(font):
+def _sheet(font, builtin=True):
     """(bitmap, tile of ' ', tile function) of a 6x12 ASCII sheet, or None."""
     if font is not None:
         return font, 0, None
+    if not builtin:
+        return None
     import displayio
     import terminalio
 
@@ -120,10 +122,10 @@ def _sheet(font):
     return sheet, f.get_glyph(32).tile_index, f.get_glyph  # type: ignore[attr-defined]
 
 
-def show(display, lines, font=None, bg=_ERR_BG):
+def show(display, lines, font=None, bg=_ERR_BG, builtin=True):
     """Make ``lines`` the whole screen (26 x 10 characters) and refresh. ``font``: the game's
-    6x12 font sheet (tile = character code - 32), or None for terminalio.FONT; with neither a
-    sheet, the screen is only the background colour."""
+    6x12 font sheet (tile = character code - 32), or None for terminalio.FONT (unless
+    ``builtin`` is False); with neither, the screen is only the background colour."""
     import displayio
 
     display.root_group = None  # release the old tree's hold before allocating
@@ -135,7 +137,7 @@ def show(display, lines, font=None, bg=_ERR_BG):
     back = displayio.Bitmap(16, 16, 1)  # 32 bytes, tiled 10 x 8
     group.append(displayio.TileGrid(back, pixel_shader=pal, width=10, height=8,
                                     tile_width=16, tile_height=16))
-    found = _sheet(font)
+    found = _sheet(font, builtin)
     if found is not None:
         sheet, space, glyph = found
         grid = displayio.TileGrid(sheet, pixel_shader=pal, width=_COLS, height=_ROWS,
@@ -156,17 +158,19 @@ def show(display, lines, font=None, bg=_ERR_BG):
 
 
 def loading(display, font=None):
-    """The first thing on the screen at power-on, before the sprite sheets load."""
+    """The first thing on the screen at power-on, before the sprite sheets load: the felt
+    colour (with ``font``, "UNO loading..."). Not terminalio: the game needs every byte of
+    heap, and its loaded modules stay in RAM."""
     return show(display, ["", "", "", "", "           UNO", "", "        loading..."], font,
-                bg=_BG)
+                bg=_BG, builtin=False)
 
 
-def fail(exc, display, app=None, font=None, restart="A: restart"):
+def fail(exc, display, app=None, font=None, restart="A: restart", saved=None):
     """After an unexpected exception: save what can be saved (``app.emergency_save`` when the
-    app has one), print the traceback to the console, show the error screen. Returns its
-    lines. Never raises an Exception itself."""
+    app has one; code.py saves before it drops the app and passes ``saved``), print the
+    traceback to the console, show the error screen. Returns its lines. Never raises an
+    Exception itself."""
     gc.collect()  # the failed step's garbage: after a MemoryError even a lookup allocates
-    saved = None
     try:
         save = getattr(app, "emergency_save", None)
         if save is not None:
