@@ -30,6 +30,7 @@ class HostHardware:
         self.display = FramebufferDisplay(160, 128)
         self.display.render = render
         self.log = log
+        self._seats = ()  # of the match being recorded
         self.out = out if out is not None else sys.stdout
         self.print_sounds = True
         self._ticks = 0
@@ -128,5 +129,14 @@ class HostHardware:
     # ----- the game record -----------------------------------------------------------------
 
     def record(self, ev):
-        if self.log is not None:
-            self.log.write(json.dumps(ev, separators=(",", ":")) + "\n")
+        """Write one game-record event to ``log``. A match with no human seat that stops early
+        ends with quit by null (docs/FORMATS.md): done here, not in the app, whose every byte
+        counts on the badge (which keeps no record)."""
+        if self.log is None:
+            return
+        kind = ev.get("ev")
+        if kind == "match":
+            self._seats = ev["seats"]
+        elif kind == "quit" and "human" not in self._seats:
+            ev = {"ev": "quit", "p": None}
+        self.log.write(json.dumps(ev, separators=(",", ":")) + "\n")

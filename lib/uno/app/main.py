@@ -93,12 +93,10 @@ class App:
         tb._after_action(self.now, None)
 
     def leave_match(self):
-        """The human leaves a match unfinished: the record ends with ``quit`` (``p`` null when
-        no human sits at the table: the match was stopped, docs/FORMATS.md)."""
+        """The human leaves a match unfinished: the record ends with ``quit``."""
         g = self.table.g
         if self.in_match and g is not None and g.phase != G.PH_MATCH_OVER:
-            tb = self.table
-            self.sink({"ev": "quit", "p": tb.seat if tb.human(tb.seat) else None})
+            self.sink({"ev": "quit", "p": self.table.seat})
         self.in_match = False
 
     def finish(self):
