@@ -39,11 +39,12 @@ PROFILES = {
     "normal": "easy,normal",  # Classic: one Normal opponent
     "advanced3": "easy,advanced,advanced,advanced",  # 4 seats, three Advanced opponents
 }
-# The heap (KiB) each profile needs on the VM: the smallest S that ``minheap`` finds with
-# S..S+8 all completing a match (normal 131, advanced3 142; pystack build 130 and 143), raised
-# to where tools/soak.py passes (advanced3 dies at 142 in the first 100 hands: 150).
+# The heap (KiB) each profile is budgeted on the VM: the smallest S that ``minheap`` finds with
+# S..S+8 all completing a match (normal 131, advanced3 142; pystack build 130 and 143), plus the
+# 8 KB that the soak needs (advanced3 dies at 142 in its first 100 hands, passes 10,000 hands
+# at 150) and that keeps 1-2 KB of anyone's change from failing CI at the edge.
 # docs/BENCHMARKS.md has the runs; tests/test_cp_vm.py checks a match still completes in it.
-BUDGET_KB = {"normal": 131, "advanced3": 150}
+BUDGET_KB = {"normal": 139, "advanced3": 150}
 TARGET_KB = 90  # three Advanced opponents (issue 11)
 AUTO_KEYS = "A\n"  # pressed whenever the app waits: next hand, next match
 
