@@ -4,14 +4,16 @@ attack, points)."""
 
 import pytest
 
-from uno.ai import (
-    ACCEPT, CALL_ONE, CATCH, CHALLENGE, COLOUR, DRAW, NO_CATCH, NO_ONE, PASS, make_player,
-)
+import uno.ai
+import uno.ai_search
+import uno.game
+from uno.ai import make_player
 from uno.ai_search import LATE_CARDS, LATE_FACTOR, Advanced
 from uno.cards import W, W4, parse
 from uno.game import (
-    PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN, PH_HAND_OVER, PH_MATCH_OVER, PH_ONE, PH_PLAY,
-    PH_STACK, Game,
+    ACCEPT, CALL_ONE, CATCH, CHALLENGE, COLOUR, DRAW, NO_CATCH, NO_ONE, PASS, PH_CATCH,
+    PH_CHALLENGE, PH_COLOUR, PH_DRAWN, PH_HAND_OVER, PH_MATCH_OVER, PH_ONE, PH_PLAY, PH_STACK,
+    Game,
 )
 from uno.rng import Rng
 from uno.rules import preset
@@ -340,7 +342,8 @@ def test_redeal_honours_colour_kind_and_no_wild_voids():
     """Bit 4 of a void mask (``NO_WILD``) and bits VOID_KIND + kind (both set only by the
     RLCard adapter) keep wilds and that kind out of the seat's sampled hands, as bits 0-3 keep
     out colours: in the first deal and in every re-deal."""
-    from uno.ai_search import NO_WILD, VOID_KIND, Pool
+    from uno.ai_search import Pool
+    from uno.game import NO_WILD, VOID_KIND
 
     r = preset("classic")
     void = NO_WILD | 1 << 2 | 1 << VOID_KIND + 7 | 1 << VOID_KIND + 12
@@ -363,3 +366,20 @@ def test_redeal_honours_colour_kind_and_no_wild_voids():
 def test_unknown_level():
     with pytest.raises(ValueError):
         make_player("grandmaster", 1)
+
+
+def test_private_constants_match_the_game():
+    """The players keep uno.game's action, phase and void constants as private consts (no
+    global slot on the badge): each must equal the game's, or the players answer the wrong
+    action."""
+    names = ("DRAW", "PASS", "CHALLENGE", "ACCEPT", "CALL_ONE", "NO_ONE", "CATCH", "NO_CATCH",
+             "COLOUR", "PH_PLAY", "PH_COLOUR", "PH_CHALLENGE", "PH_ONE", "PH_CATCH",
+             "PH_HAND_OVER", "NO_WILD", "VOID_KIND")
+    checked = 0
+    for mod in (uno.ai, uno.ai_search):
+        for name in names:
+            mine = getattr(mod, "_" + name, None)
+            if mine is not None:
+                assert mine == getattr(uno.game, name), (mod.__name__, name)
+                checked += 1
+    assert checked >= 20

@@ -40,7 +40,7 @@ def test_rlcard_translation_round_trip():
     pytest.importorskip("rlcard")
     import rlcard_agent as ra
 
-    from uno.ai import DRAW
+    from uno.game import DRAW
     from uno.cards import W4, parse
 
     assert ra.card_of("r-7") == parse("R7")

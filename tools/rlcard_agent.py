@@ -35,9 +35,9 @@ LIB = os.path.join(os.path.dirname(HERE), "lib")
 if LIB not in sys.path:
     sys.path.insert(0, LIB)
 
-from uno.ai import DRAW, make_player  # noqa: E402
+from uno.ai import make_player  # noqa: E402
 from uno.cards import make_deck  # noqa: E402
-from uno.game import NO_WILD, VOID_KIND  # noqa: E402
+from uno.game import DRAW, NO_WILD, VOID_KIND  # noqa: E402
 
 
 # RLCard colour letters -> our colour ints (R0 Y1 G2 B3) and back.

@@ -18,10 +18,19 @@ shed points when a hand is about to end). Advanced (uno.ai_search) searches samp
 from micropython import const
 
 from uno.cards import POINTS as _POINTS
-from uno.game import (  # noqa: F401  (re-exported for uno.ai_search and tools)
-    ACCEPT, CALL_ONE, CATCH, CHALLENGE, COLOUR, DRAW, NO_CATCH, NO_ONE, PASS,
-)
 from uno.rng import Rng
+
+# uno.game's actions, as private constants: an imported name costs a global slot at run time
+# (tests/test_ai.py checks they equal the game's).
+_DRAW = const(64)
+_PASS = const(65)
+_CHALLENGE = const(66)
+_ACCEPT = const(67)
+_CALL_ONE = const(68)
+_NO_ONE = const(69)
+_CATCH = const(70)
+_NO_CATCH = const(71)
+_COLOUR = const(72)
 
 _SKIP = const(10)
 _REVERSE = const(11)
@@ -66,11 +75,6 @@ def colour_counts(hand):
     for c in hand:
         cc[c >> 4] += 1
     return cc
-
-
-def is_play(a):
-    """True for an action that plays a card (0..63)."""
-    return a < DRAW
 
 
 def action_card(a):
@@ -157,24 +161,24 @@ class Player:
         if len(legal) == 1:
             return legal[0]
         first = legal[0]
-        if CALL_ONE in legal:
+        if _CALL_ONE in legal:
             return self.call_one(obs)
-        if CATCH in legal:
+        if _CATCH in legal:
             return self.catch(obs)
-        if first >= COLOUR:
-            return COLOUR + self.colour(obs)
-        if CHALLENGE in legal:
+        if first >= _COLOUR:
+            return _COLOUR + self.colour(obs)
+        if _CHALLENGE in legal:
             return self.challenge(obs)
-        if ACCEPT in legal:
+        if _ACCEPT in legal:
             return self.stack(obs)
         return self.play(obs)
 
     # Defaults shared by Normal and Advanced.
     def call_one(self, obs):
-        return CALL_ONE
+        return _CALL_ONE
 
     def catch(self, obs):
-        return CATCH
+        return _CATCH
 
     def colour(self, obs):
         return best_colour(colour_counts(obs.hand), self.void_of_next(obs))
@@ -187,9 +191,9 @@ class Player:
 
     def stack(self, obs):
         """STACK phase: pass the penalty on when a card allows it."""
-        plays = [a for a in obs.legal if a < DRAW]
+        plays = [a for a in obs.legal if a < _DRAW]
         if not plays:
-            return ACCEPT
+            return _ACCEPT
         return self.pick_wild_colour(obs, plays)
 
     def pick_wild_colour(self, obs, plays):
@@ -210,10 +214,10 @@ class Player:
         """CHALLENGE phase: stack a W+4 if allowed, else challenge when guilt is likely."""
         legal = obs.legal
         for a in legal:
-            if a < DRAW:
-                return self.pick_wild_colour(obs, [x for x in legal if x < DRAW])
+            if a < _DRAW:
+                return self.pick_wild_colour(obs, [x for x in legal if x < _DRAW])
         p = self.p_guilty(obs)
-        return CHALLENGE if p > self.challenge_threshold(obs) else ACCEPT
+        return _CHALLENGE if p > self.challenge_threshold(obs) else _ACCEPT
 
     def challenge_threshold(self, obs):
         # Guilty: the other seat draws the penalty and we take a turn (a swing of about 9
@@ -255,10 +259,10 @@ class Easy(Player):
     catch_rate = 2  # catches a missed call once in this many times
 
     def call_one(self, obs):
-        return NO_ONE if self.rng.below(self.forget_one) == 0 else CALL_ONE
+        return _NO_ONE if self.rng.below(self.forget_one) == 0 else _CALL_ONE
 
     def catch(self, obs):
-        return CATCH if self.rng.below(self.catch_rate) == 0 else NO_CATCH
+        return _CATCH if self.rng.below(self.catch_rate) == 0 else _NO_CATCH
 
     def colour(self, obs):
         if self.rng.below(3) == 0:
@@ -267,29 +271,29 @@ class Easy(Player):
 
     def challenge(self, obs):
         legal = obs.legal
-        plays = [a for a in legal if a < DRAW]
+        plays = [a for a in legal if a < _DRAW]
         if plays:
             return plays[self.rng.below(len(plays))]
-        return CHALLENGE if self.rng.below(3) == 0 else ACCEPT
+        return _CHALLENGE if self.rng.below(3) == 0 else _ACCEPT
 
     def stack(self, obs):
-        plays = [a for a in obs.legal if a < DRAW]
+        plays = [a for a in obs.legal if a < _DRAW]
         if plays:
             return plays[self.rng.below(len(plays))]
-        return ACCEPT
+        return _ACCEPT
 
     def play(self, obs):
         legal = obs.legal
         cards = []
         for a in legal:
-            if a < DRAW:
+            if a < _DRAW:
                 c = action_card(a)
                 if c not in cards:
                     cards.append(c)
         if not cards:
-            if DRAW in legal:
-                return DRAW
-            return PASS
+            if _DRAW in legal:
+                return _DRAW
+            return _PASS
         c = cards[self.rng.below(len(cards))]
         if c >= 0x40:
             col = self.colour(obs)
@@ -297,7 +301,7 @@ class Easy(Player):
             if a in legal:
                 return a
             for a in legal:
-                if a < DRAW and action_card(a) == c:
+                if a < _DRAW and action_card(a) == c:
                     return a
         return c
 
@@ -354,7 +358,7 @@ class Normal(Player):
         best_s = -1e9
         ctx = Context(obs)
         for a in legal:
-            if a >= DRAW:
+            if a >= _DRAW:
                 continue
             s = score_play(ctx, a)
             if s > best_s:
@@ -362,20 +366,20 @@ class Normal(Player):
                 best = a
         if best < 0:
             return self.no_play(obs, ctx)
-        if DRAW in legal and best_s < ctx.renege_below:
-            return DRAW
+        if _DRAW in legal and best_s < ctx.renege_below:
+            return _DRAW
         return best
 
     def no_play(self, obs, ctx):
         legal = obs.legal
-        if DRAW in legal and PASS in legal:
+        if _DRAW in legal and _PASS in legal:
             # draw=repeat after a miss: keep digging only when someone is about to go out.
             if ctx.danger and obs.counts[obs.seat] < 12:
-                return DRAW
-            return PASS
-        if DRAW in legal:
-            return DRAW
-        return PASS
+                return _DRAW
+            return _PASS
+        if _DRAW in legal:
+            return _DRAW
+        return _PASS
 
 
 class Context:

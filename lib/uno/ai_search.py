@@ -22,13 +22,25 @@ import gc
 
 from micropython import const
 
-from uno.ai import (
-    ACCEPT, CALL_ONE, CATCH, CHALLENGE, COLOUR, DRAW, Context, Learner, Normal,
-    best_colour, colour_counts, score_play,
-)
-from uno.game import (  # noqa: F401  (NO_WILD re-exported for tools and tests)
-    NO_WILD, PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_HAND_OVER, PH_ONE, PH_PLAY, VOID_KIND, Game,
-)
+from uno.ai import Context, Learner, Normal, best_colour, colour_counts, score_play
+from uno.game import Game
+
+# uno.game's constants, private: an imported name costs a global slot at run time
+# (tests/test_ai.py checks they equal the game's).
+_DRAW = const(64)
+_CHALLENGE = const(66)
+_ACCEPT = const(67)
+_CALL_ONE = const(68)
+_CATCH = const(70)
+_COLOUR = const(72)
+_PH_PLAY = const(0)
+_PH_COLOUR = const(2)
+_PH_CHALLENGE = const(3)
+_PH_ONE = const(5)
+_PH_CATCH = const(6)
+_PH_HAND_OVER = const(7)
+_NO_WILD = const(0x10)
+_VOID_KIND = const(5)
 
 _SKIP = const(10)
 _REVERSE = const(11)
@@ -37,36 +49,36 @@ _WILD = const(13)
 _WILD4 = const(14)
 
 # Work units, about 11,200 MicroPython VM instructions each (x86, tools/bench_ai.py): a playout
-# turn = 1, a core push/pop with its choice = CORE_COST, a re-deal = DET_COST, the first sampled
-# game = FIRST_COST. The first sample always runs whatever the budget.
-DEFAULT_BUDGET = 620
-CORE_COST = 8
-DET_COST = 7
-FIRST_COST = 36
-REDEAL_EXTRA = 10
+# turn = 1, a core push/pop with its choice = _CORE_COST, a re-deal = _DET_COST, the first sampled
+# game = _FIRST_COST. The first sample always runs whatever the budget.
+_DEFAULT_BUDGET = const(620)
+_CORE_COST = const(8)
+_DET_COST = const(7)
+_FIRST_COST = const(36)
+_REDEAL_EXTRA = const(10)
 # When a hand is down to LATE_CARDS cards or fewer, the search gets LATE_FACTOR times the
 # budget: the last turns decide the hand. The median decision stays the same (most positions
 # are earlier); the slowest grow (docs/AI.md).
-LATE_CARDS = 3
-LATE_FACTOR = 3
+LATE_CARDS = const(3)
+LATE_FACTOR = const(3)
 # Playout turns after a candidate before the position is scored.
-HORIZON = 10
+_HORIZON = const(10)
 # Core plies at most after a candidate before the playout takes over.
-CORE_PLIES = 4
+_CORE_PLIES = const(4)
 # Candidates searched at most (best by the Normal heuristic first).
-MAX_CAND = 3
+_MAX_CAND = const(3)
 K_PRIOR = 0.02
 K_WILD_HELD = 0.04
 K_CAN_PLAY = 0.08
 _POINTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 20, 20, 50, 50)
-USE_TABLE = True
+_USE_TABLE = const(1)  # 0: the plain card-count race
 # MicroPython's heap never moves objects: when the heap is nearly full, a collection before
 # the search puts the sampled game's objects into the lowest free blocks instead of between
 # the garbage of the last one (without it the smallest heap for a hand is not monotone: 73 KB
 # passes, 74 and 76 fail). With room to spare it would only cost time (~0.5 M instructions),
 # as it always would on CPython, which frees by reference counting.
 _mem_free = getattr(gc, "mem_free", None)  # MicroPython's; CPython's gc has none
-COLLECT_BELOW = 16384
+_COLLECT_BELOW = const(16384)
 # Chance (x255) that the seat to move wins the hand, by its card count (row, 1-20) and the
 # smallest other count (column, 1-20): Normal-vs-Normal self-play, 30,000 Classic hands,
 # smoothed towards a logistic curve (`tools/arena.py --value-table 30000` rebuilds it).
@@ -104,14 +116,14 @@ class Advanced(Learner, Normal):
     def __init__(self, seed=0, budget=None):
         Normal.__init__(self, seed)
         self.init_learning()
-        self.budget = DEFAULT_BUDGET if budget is None else budget
+        self.budget = _DEFAULT_BUDGET if budget is None else budget
         self.spent = 0  # work units of the last search (benchmarks)
         self.dets = 0  # deals sampled in the last search
 
     def choose(self, obs):
         self.learn(obs)
         a = Normal.choose(self, obs)
-        if a == CHALLENGE:
+        if a == _CHALLENGE:
             self.note_challenge(obs)
         return a
 
@@ -120,7 +132,7 @@ class Advanced(Learner, Normal):
         ctx = Context(obs)
         scored = []
         for a in legal:
-            if a < DRAW:
+            if a < _DRAW:
                 scored.append((score_play(ctx, a), a))
         if not scored:
             return self.no_play(obs, ctx)
@@ -128,7 +140,7 @@ class Advanced(Learner, Normal):
         cands = []  # type: list[int]
         seen_wild = 0
         i = len(scored) - 1
-        while i >= 0 and len(cands) < MAX_CAND:
+        while i >= 0 and len(cands) < _MAX_CAND:
             s, a = scored[i]
             i -= 1
             k = a & 15
@@ -139,17 +151,17 @@ class Advanced(Learner, Normal):
                     continue
                 seen_wild |= bit << 1 if seen_wild & bit else bit
             cands.append(a)
-        if (scored[-1][1] & 15) >= _WILD and DRAW in legal and not ctx.danger:
+        if (scored[-1][1] & 15) >= _WILD and _DRAW in legal and not ctx.danger:
             # Only a wild fits: drawing instead (reneging) keeps it for later; let the
             # search weigh it.
-            cands.append(DRAW)
+            cands.append(_DRAW)
         if len(cands) == 1:
             return cands[0]
         prior = None
         if K_PRIOR:
             # Drawing gets the best card's prior: only the search tells them apart.
             top = scored[-1][0] * K_PRIOR
-            prior = [score_play(ctx, a) * K_PRIOR if a < DRAW else top for a in cands]
+            prior = [score_play(ctx, a) * K_PRIOR if a < _DRAW else top for a in cands]
         return self.search(obs, cands, prior)
 
     def search(self, obs, cands, prior=None):
@@ -158,33 +170,33 @@ class Advanced(Learner, Normal):
         totals = [0.0] * n
         seat = obs.seat
         rng = self.rng
-        if _mem_free is not None and _mem_free() < COLLECT_BELOW:
+        if _mem_free is not None and _mem_free() < _COLLECT_BELOW:
             gc.collect()
         g = Game.from_observation(obs, rng)
         pool = Pool(g, seat)
-        spent = FIRST_COST
+        spent = _FIRST_COST
         for v in obs.void:
-            if v & NO_WILD:
+            if v & _NO_WILD:
                 # The core's deal honours colours only: re-deal for a seat known to hold no
                 # wild.
                 pool.redeal(g, rng)
-                spent += DET_COST
+                spent += _DET_COST
                 break
         model = Model(g, rng)
         budget = self.budget
         if min(obs.counts) <= LATE_CARDS:
             budget *= LATE_FACTOR
         dets = 0
-        per_det = DET_COST
+        per_det = _DET_COST
         while True:
             if dets:
                 pool.redeal(g, rng)
-                spent += DET_COST
+                spent += _DET_COST
             before = spent
             for i in range(n):
                 spent += self.rollout(g, model, cands[i], seat, totals, i)
             dets += 1
-            per_det = spent - before + DET_COST
+            per_det = spent - before + _DET_COST
             if spent + per_det > budget:
                 break
         self.spent = spent
@@ -202,7 +214,7 @@ class Advanced(Learner, Normal):
     def rollout(self, g, model, a, seat, totals, i):
         """Push ``a`` and the core's replies up to the next plain turn, play out, score, pop.
         Adds the score to ``totals[i]``; returns the work units spent."""
-        if model.rl and a < DRAW:
+        if model.rl and a < _DRAW:
             # RLCard's engine: the card's effects follow its rules, not the core's.
             v, turns = model.playout(g, seat, a)
             totals[i] += v
@@ -210,10 +222,10 @@ class Advanced(Learner, Normal):
         g.push(a)
         depth = 1
         rng = self.rng
-        while depth < CORE_PLIES and g.phase != PH_PLAY and g.phase < PH_HAND_OVER:
+        while depth < _CORE_PLIES and g.phase != _PH_PLAY and g.phase < _PH_HAND_OVER:
             g.push(fast_pick(g, g.legal_actions(), rng))
             depth += 1
-        if g.phase >= PH_HAND_OVER:
+        if g.phase >= _PH_HAND_OVER:
             v = terminal(g.winner, g.hands, seat)
             turns = 0
         else:
@@ -223,7 +235,7 @@ class Advanced(Learner, Normal):
         while d > 0:
             g.pop()
             d -= 1
-        return depth * CORE_COST + turns
+        return depth * _CORE_COST + turns
 
 
 class Pool:
@@ -249,7 +261,7 @@ class Pool:
         for s in range(g.nseats):
             if s != seat:
                 need += len(hands[s])
-        stop = n - 1 - need - REDEAL_EXTRA
+        stop = n - 1 - need - _REDEAL_EXTRA
         if stop < 0:
             stop = 0
         rng.shuffle(cards, stop)
@@ -268,12 +280,12 @@ class Pool:
                 k = rest - 1
                 for m in range(start, end):
                     c = cards[m]
-                    if (v >> (c >> 4)) & 1 or c < 0x40 and (v >> (VOID_KIND + (c & 15))) & 1:
+                    if (v >> (c >> 4)) & 1 or c < 0x40 and (v >> (_VOID_KIND + (c & 15))) & 1:
                         while k >= 0:
                             d = cards[k]
                             k -= 1
                             if not ((v >> (d >> 4)) & 1
-                                    or d < 0x40 and (v >> (VOID_KIND + (d & 15))) & 1):
+                                    or d < 0x40 and (v >> (_VOID_KIND + (d & 15))) & 1):
                                 cards[m] = d
                                 cards[k + 1] = c
                                 break
@@ -327,7 +339,7 @@ class Model:
         for c in hands[seat]:
             mine[c >> 4] += 1
         turns = 0
-        horizon = HORIZON
+        horizon = _HORIZON
         while turns < horizon:
             turns += 1
             h = hands[turn]
@@ -460,7 +472,7 @@ def position_value(hands, seat, turn, colour, topk):
             n = len(hands[s])
             if n < other:
                 other = n
-    if USE_TABLE:
+    if _USE_TABLE:
         a = nm if nm < 20 else 20
         b = other if other < 20 else 20
         if a < 1:
@@ -489,18 +501,18 @@ def fast_pick(g, acts, rng):
         return acts[0]
     a0 = acts[0]
     ph = g.phase
-    if a0 >= DRAW:
-        if ph == PH_CHALLENGE:
+    if a0 >= _DRAW:
+        if ph == _PH_CHALLENGE:
             # A sampled bluffer is caught half of the time.
             if g.w4_guilty and rng.below(2) == 0:
-                return CHALLENGE
-            return ACCEPT
-        if ph == PH_ONE:
-            return CALL_ONE
-        if ph == PH_CATCH:
-            return CATCH
-        if ph == PH_COLOUR:
-            return COLOUR + best_colour(colour_counts(g.hands[g.actor]))
+                return _CHALLENGE
+            return _ACCEPT
+        if ph == _PH_ONE:
+            return _CALL_ONE
+        if ph == _PH_CATCH:
+            return _CATCH
+        if ph == _PH_COLOUR:
+            return _COLOUR + best_colour(colour_counts(g.hands[g.actor]))
         return a0
     hand = g.hands[g.actor]
     cc = [0, 0, 0, 0, 0]
@@ -509,7 +521,7 @@ def fast_pick(g, acts, rng):
     best = a0
     best_s = -1000
     for a in acts:
-        if a >= DRAW:
+        if a >= _DRAW:
             continue
         k = a & 15
         col = a >> 4

@@ -6,11 +6,18 @@ without copying. Cards and actions are small ints (see ``docs/CORE_API.md``).
 """
 
 from uno import cards
-from uno.cards import DRAW2, REVERSE, SKIP, W4, WILD, WILD4
 from uno.journal import Journal
 from uno.rng import Rng
 
 from micropython import const
+
+# uno.cards's kinds, private: an imported name costs a global slot at run time.
+_SKIP = const(10)
+_REVERSE = const(11)
+_DRAW2 = const(12)
+_WILD = const(13)
+_WILD4 = const(14)
+_W4 = const(0x4E)
 
 
 # Actions beyond card plays (0..63).
@@ -54,7 +61,6 @@ _WD4_FREE = const(2)
 _NS_ALTERNATE = const(0)
 _NS_WINNER = const(1)
 _NS_ROTATE = const(2)
-_WHY_NAMES = {DRAW2: "+2", WILD4: "+4"}
 
 
 class IllegalAction(ValueError):
@@ -63,14 +69,14 @@ class IllegalAction(ValueError):
 
 def play_action(card, colour=0):
     """Action that plays ``card``; for a wild, calling ``colour``."""
-    if (card & 15) >= WILD:
+    if (card & 15) >= _WILD:
         return colour << 4 | (card & 15)
     return card
 
 
 def action_card(a):
     """The card in hand that play action ``a`` plays."""
-    if (a & 15) >= WILD:
+    if (a & 15) >= _WILD:
         return 0x40 | (a & 15)
     return a
 
@@ -207,7 +213,7 @@ class Game(Journal):
                 self._emit({"ev": "hand", "n": self.hand_no, "dealer": self.dealer,
                             "hands": [self._names(h) for h in self.hands],
                             "top": cards.name(top), "pile": self._pile_names()})
-        while top == W4:
+        while top == _W4:
             top = self._put_back(top)
             self.discard[0] = top
             if self.sink is not None:
@@ -218,16 +224,16 @@ class Game(Journal):
         self.colour = top >> 4
         k = top & 15
         self.turn = starter
-        if k == WILD:
+        if k == _WILD:
             self.colour = 0
             self._ask(PH_COLOUR, starter)
             return
-        if k == DRAW2:
+        if k == _DRAW2:
             self._draw(starter, 2, "start")
             self._ask(PH_PLAY, self._step(starter, 1))
-        elif k == SKIP or (k == REVERSE and n == 2):
+        elif k == _SKIP or (k == _REVERSE and n == 2):
             self._ask(PH_PLAY, self._step(starter, 1))
-        elif k == REVERSE:
+        elif k == _REVERSE:
             self.direction = -1
             self._ask(PH_PLAY, self.dealer)
         else:
@@ -275,8 +281,8 @@ class Game(Journal):
     def playable(self, card, hand=None):
         """True if ``card`` may go on the pile now (W+4 under ``wd4=strict`` checks ``hand``)."""
         k = card & 15
-        if k >= WILD:
-            if k == WILD4 and self._wd4 == _WD4_STRICT and hand is not None:
+        if k >= _WILD:
+            if k == _WILD4 and self._wd4 == _WD4_STRICT and hand is not None:
                 return not self._holds_colour(hand, self.colour)
             return True
         return (card >> 4) == self.colour or k == (self.discard[-1] & 15)
@@ -349,7 +355,7 @@ class Game(Journal):
             acts.append(CHALLENGE)
             acts.append(ACCEPT)
             if self._stacking:
-                self._plays(self.hands[p], acts, WILD4)
+                self._plays(self.hands[p], acts, _WILD4)
         elif ph == PH_STACK:
             self._plays(self.hands[p], acts, self.pend_kind)
             acts.append(ACCEPT)
@@ -377,8 +383,8 @@ class Game(Journal):
             k = c & 15
             if only_kind >= 0 and k != only_kind:
                 continue
-            if k >= WILD:
-                if k == WILD4 and not w4_ok:
+            if k >= _WILD:
+                if k == _WILD4 and not w4_ok:
                     continue
                 if (k | 0x30) in acts:  # BLUE variant already listed: this wild is done
                     continue
@@ -390,7 +396,7 @@ class Game(Journal):
 
     @staticmethod
     def _wild_or_card(card, acts):
-        if (card & 15) >= WILD:
+        if (card & 15) >= _WILD:
             for cc in range(4):
                 acts.append(cc << 4 | (card & 15))
         else:
@@ -430,7 +436,7 @@ class Game(Journal):
             else:
                 self._ask(PH_PLAY, self._step(p, 1))
         elif a == ACCEPT:
-            why = "+2" if self.pend_kind == DRAW2 else "+4"
+            why = "+2" if self.pend_kind == _DRAW2 else "+4"
             n = self.pending
             self.pending = 0
             self._draw(p, n, why)
@@ -489,7 +495,7 @@ class Game(Journal):
         else:
             i = hand.index(card)
         k = card & 15
-        if k == WILD4:
+        if k == _WILD4:
             self.prev_colour = self.colour
             self.w4_seat = p
             self.w4_guilty = self._holds_colour(hand, self.colour)
@@ -500,14 +506,14 @@ class Game(Journal):
         self.passes = 0
         if self._rec():
             ev = {"ev": "play", "p": p, "card": cards.name(card)}
-            if k >= WILD:
+            if k >= _WILD:
                 ev["colour"] = cards.COLOUR_LETTERS[self.colour]
             self._emit(ev)
         left = len(hand)
         if left == 0:
-            if k == DRAW2 or k == WILD4:
-                self._draw(self._step(p, 1), self.pending + (2 if k == DRAW2 else 4),
-                           _WHY_NAMES[k])
+            if k == _DRAW2 or k == _WILD4:
+                self._draw(self._step(p, 1), self.pending + (2 if k == _DRAW2 else 4),
+                           "+2" if k == _DRAW2 else "+4")
                 self.pending = 0
             self._end_hand(p)
             return
@@ -525,18 +531,18 @@ class Game(Journal):
         """The played card's effect on turn order and the next seat."""
         k = card & 15
         self.one_seat = -1
-        if k < SKIP or k == WILD:
+        if k < _SKIP or k == _WILD:
             self._ask(PH_PLAY, self._step(p, 1))
-        elif k == SKIP or (k == REVERSE and self.nseats == 2):
+        elif k == _SKIP or (k == _REVERSE and self.nseats == 2):
             self._ask(PH_PLAY, self._step(p, 2))
-        elif k == REVERSE:
+        elif k == _REVERSE:
             self.direction = -self.direction
             self._ask(PH_PLAY, self._step(p, 1))
         else:
             victim = self._step(p, 1)
-            self.pending += 2 if k == DRAW2 else 4
+            self.pending += 2 if k == _DRAW2 else 4
             self.pend_kind = k
-            if k == WILD4 and self._wd4 == _WD4_CHALLENGE:
+            if k == _WILD4 and self._wd4 == _WD4_CHALLENGE:
                 self._ask(PH_CHALLENGE, victim)
             elif self._stacking and self._holds_kind(self.hands[victim], k):
                 self._ask(PH_STACK, victim)
@@ -548,7 +554,7 @@ class Game(Journal):
     def _accept(self, victim):
         n = self.pending
         self.pending = 0
-        self._draw(victim, n, _WHY_NAMES[self.pend_kind])
+        self._draw(victim, n, "+2" if self.pend_kind == _DRAW2 else "+4")
         self._ask(PH_PLAY, self._step(victim, 1))
 
     @staticmethod

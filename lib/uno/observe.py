@@ -3,8 +3,11 @@
 Kept apart from ``game`` so that a match without computer search loads less code.
 """
 
+from micropython import const
+
 from uno import cards
-from uno.game import VOID_KIND
+
+_VOID_KIND = const(5)  # uno.game.VOID_KIND
 
 
 # Public scalars every seat may see, copied as they are between a Game and an Observation.
@@ -68,7 +71,8 @@ def determinize(cls, obs, rng):
             i = len(unseen) - 1
             while i >= 0 and len(h) < need:
                 c = unseen[i]
-                if not (c < 0x40 and (void >> (c >> 4) & 1 or void >> (VOID_KIND + (c & 15)) & 1)):
+                if not (c < 0x40 and (void >> (c >> 4) & 1
+                                      or void >> (_VOID_KIND + (c & 15)) & 1)):
                     h.append(unseen.pop(i))
                 i -= 1
         while len(h) < need:
