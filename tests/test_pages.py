@@ -1,0 +1,231 @@
+"""The text pages (options, players, high scores, graph, help) driven by buttons on a headless
+app, checked by what the page shows and what the settings keep; and their font."""
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from host_sim.hw import HostHardware
+from uno import rules as R
+from uno import save
+from uno.app import input as I
+from uno.app.main import App
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import make_font  # noqa: E402
+
+
+class Run:
+    """A headless app and a page opened on it."""
+
+    def __init__(self):
+        self.hw = HostHardware(headless=True, render=True, out=io.StringIO())
+        self.app = App(self.hw, None, seed=1, cpu="first")
+        for _ in range(3):
+            self.app.frame()
+        self.app.close_all()
+
+    def open(self, name):
+        self.app.open_page(name)
+        for _ in range(2):
+            self.app.frame()
+        return self.app.stack[-1]
+
+    def press(self, *names, times=1):
+        for _ in range(times):
+            for n in names:
+                self.hw.press(I.bit(n))
+                self.app.frame()
+
+    def text(self):
+        """Everything the page shows: title, body and footer."""
+        p = self.app.stack[-1]
+        return "\n".join((p.title.text, p.body.text, p.foot.text))
+
+
+@pytest.fixture
+def run():
+    return Run()
+
+
+# ----- font -------------------------------------------------------------------------------
+
+def test_pcf_font_is_up_to_date_with_its_generator():
+    assert make_font.main(["--check"]) == 0
+
+
+def test_pcf_glyphs_are_the_games_own_bdf_glyphs():
+    from adafruit_bitmap_font import bitmap_font
+
+    font = bitmap_font.load_font(str(ROOT / "fonts" / "uno-12.pcf"))
+    _, glyphs = make_font.read_bdf(make_font.SRC)
+    text = "AgQ09 !~"
+    font.load_glyphs(text)
+    for ch in text:
+        g = font.get_glyph(ord(ch))
+        bbx, dwidth, rows = glyphs[ord(ch)]
+        assert (g.width, g.height, g.dx, g.dy, g.shift_x) == (bbx[0], bbx[1], bbx[2], bbx[3],
+                                                             dwidth)
+        for y in range(g.height):
+            want = [(rows[y] >> (31 - x)) & 1 for x in range(g.width)]
+            assert [g.bitmap[x, y] for x in range(g.width)] == want, (ch, y)
+    assert (ROOT / "fonts" / "uno-12.pcf.license").read_text().count("OFL-1.1") == 1
+
+
+# ----- the page machinery -----------------------------------------------------------------
+
+def test_a_page_covers_the_table_and_leaves_nothing_behind(run):
+    root = run.app.view.root
+    before = len(root)
+    page = run.open("scores")
+    assert len(root) == before + 1 and page.root in root
+    assert "adafruit_display_text.bitmap_label" in sys.modules
+    run.press("B")
+    assert len(root) == before and not run.app.stack
+    for mod in ("uno.app.scores", "adafruit_display_text.bitmap_label", "adafruit_bitmap_font.pcf"):
+        assert mod not in sys.modules
+    assert page._file.closed
+
+
+# ----- options ----------------------------------------------------------------------------
+
+def test_options_change_every_item_and_keep_it(run):
+    from uno.app import options
+
+    page = run.open("options")
+    s = run.app.settings
+    seen = {}
+    for name in options.ITEMS:  # one_call turns to required before one_window, which needs it
+        before = page.value(name)
+        run.press("RIGHT")
+        after = page.value(name)
+        seen[name] = (before, after)
+        assert after != before, name
+        shown = run.text()
+        from uno.app import ruletext as T
+
+        assert T.value_text(name, after) in shown, name
+        assert T.explain(name, after) in shown, name
+        run.press("DOWN")
+    assert seen["preset"] == ("classic", "acorn")
+    assert seen["target"] == (500, 600) and s.target == 600
+    assert seen["speed"] == (7, 8) and run.app.speed == 8
+    assert seen["sound"] == (True, False) and not run.app.sound.enabled
+    assert seen["bright"] == (8, 9) and s.bright == 9
+    r = s.rules_obj()
+    for name in ("deck", "wd4", "draw", "hand_limit", "stacking", "one_call", "scoring",
+                 "next_start"):
+        assert getattr(r, name) == seen[name][1], name
+    save.check_settings(s)  # what the page left is a valid save
+    run.press("B")
+    assert not run.app.stack
+
+
+def test_options_preset_resets_the_overrides_and_marks_differences(run):
+    page = run.open("options")
+    s = run.app.settings
+    run.press("DOWN", "RIGHT")  # deck: acorn, a change from Classic
+    assert s.rules == "deck=acorn" and "Deck      *acorn" in run.text()
+    run.press("UP", "RIGHT", "RIGHT")  # preset classic -> acorn -> pcsig
+    assert s.preset == "pcsig" and s.rules == "" and page.value("draw") == "repeat"
+    run.press("LEFT")  # acorn: its deck is the acorn deck, with no override
+    assert s.preset == "acorn" and s.rules == "" and page.value("deck") == "acorn"
+
+
+def test_options_refuse_out_of_range_and_clashes_with_the_reason(run):
+    from uno.app import options
+
+    run.open("options")
+    s = run.app.settings
+    keep = s.copy()
+    run.press("DOWN", times=options.ITEMS.index("one_window"))
+    run.press("RIGHT")  # ONE time under one_call=auto: no effect, refused
+    assert "Needs ONE call: required" in run.text() and s == keep
+    run.press("DOWN", times=options.ITEMS.index("speed") - options.ITEMS.index("one_window"))
+    run.press("RIGHT", times=4)  # 7 -> 10, then refused
+    assert s.speed == 10 and "Speed is 1 to 10" in run.text()
+    run.press("DOWN", "DOWN", "DOWN")  # backlight
+    run.press("LEFT", times=8)  # 8 -> 1 then refused: 0 is a dark screen
+    assert s.bright == 1 and "Backlight is 1 to 10" in run.text()
+    run.press("UP", times=options.ITEMS.index("bright") - options.ITEMS.index("target"))
+    run.press("LEFT", times=5)
+    assert s.target == 100 and "Target is 100 to 10000" in run.text()
+
+
+def test_options_mid_match_say_the_rules_apply_from_the_next_match(run):
+    app = run.app
+    app.new_match()
+    rules = app.table.g.rules.copy()
+    run.open("options")
+    assert "next match" in run.text()
+    run.press("DOWN", "RIGHT")
+    assert "Applies from next match" in run.text()
+    assert app.table.g.rules == rules  # the match in progress keeps its rules
+    assert app.settings.rules == "deck=acorn"
+
+
+# ----- players ----------------------------------------------------------------------------
+
+def test_players_seats_and_names(run):
+    s = run.app.settings
+    run.open("players")
+    run.press("DOWN", "DOWN", "RIGHT", "RIGHT")  # seat 3: empty -> human -> easy
+    assert s.seats[2] == "easy"
+    run.press("A")  # edit CPU2
+    run.press("B", times=4)  # delete it all
+    run.press("UP", "UP", "RIGHT", "DOWN", "A")  # B then 9
+    assert s.names[2] == "B9"
+    assert "Easy     B9" in run.text()
+    run.press("UP", "UP", "A")
+    run.hw.typed = "zoë 7!"
+    run.press("A")
+    assert s.names[0] == "YOUZO 7"  # typed at the cursor (the end), capitals, A-Z 0-9 space
+    save.check_settings(s)
+
+
+def test_players_refuse_fewer_than_two_and_empty_names(run):
+    s = run.app.settings
+    run.open("players")
+    run.press("DOWN", "RIGHT")  # seat 2: normal -> advanced
+    run.press("RIGHT")  # advanced -> (empty) would leave one player: refused
+    assert s.seats == ["human", "advanced", "", ""] and "At least two players" in run.text()
+    run.press("DOWN", "A")  # seat 3 is empty: no name to edit
+    assert "Empty seat: no name" in run.text() and "PLAYERS" in run.text()
+    run.press("UP", "UP", "A")  # seat 1: YOU
+    run.press("B", times=3)  # deleted
+    run.press("UP", "DOWN")  # A, then back to a space
+    run.press("A")
+    assert "A name needs a letter" in run.text() and s.names[0] == "YOU"
+    run.press("LEFT", "B", "B")  # the space deleted, then B on an empty name cancels
+    assert s.names[0] == "YOU" and "PLAYERS" in run.text()
+
+
+def test_names_reach_the_table(run):
+    s = run.app.settings
+    s.names[0] = "ALEXANDRA"
+    s.names[1] = "HAL 9000"
+    run.app.new_match()
+    assert run.app.table.names[:2] == ["ALEXANDRA", "HAL 9000"]
+
+
+# ----- high scores ------------------------------------------------------------------------
+
+def test_high_scores_show_and_clear_with_confirmation(run):
+    sc = run.app.saved.scores
+    save.add_score(sc, (812, "ALEXANDRA", "classic", ("advanced", "easy")))
+    save.add_score(sc, (500, "YOU", "pcsig", ("normal",)))
+    run.open("scores")
+    t = run.text()
+    assert " 1 ALEXANDRA" in t and "812" in t and "CLASSIC v Adv Easy" in t
+    run.press("DOWN")
+    assert "PCSIG v Normal" in run.text()
+    run.press("A")
+    assert "Clear all 2 high" in run.text()
+    run.press("B")  # no: kept
+    assert len(sc) == 2
+    run.press("A", "A")
+    assert sc == [] and "No high scores yet." in run.text()
