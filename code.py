@@ -37,6 +37,8 @@ def main():
 
         gc.collect()  # free the garbage of loading the modules before the match allocates
         app = App(hw, preset("classic"), seed=random.getrandbits(30), speed=7, view=view)
+        del preset  # the match keeps its Rules (uno.ruleset); validation and presets go
+        uno.rules.drop()
         app.new_match()
         while True:
             app.frame()

@@ -1,8 +1,12 @@
-"""Rule options (RULES.md): validation, the six named presets, and the record form.
+"""Rule options (RULES.md): validation, the six named presets, and parsing; ``Rules`` itself
+and the record form are in ``uno.ruleset`` (re-exported here).
 
 Option values are kept as the strings and ints RULES.md names; the game turns them into
-flags once per match, so nothing here is on a hot path.
+flags once per match, so nothing here is on a hot path. The badge needs this module only
+while it makes a match's rules: ``drop()`` takes it out of memory until the next import.
 """
+
+from uno.ruleset import OPTION_NAMES, Rules  # noqa: F401  (re-exported: the rules' one home)
 
 SEAT_KINDS = ("human", "easy", "normal", "advanced")
 EMPTY_SEATS = ("", "none", "empty", "-")
@@ -17,16 +21,7 @@ _CHOICES = {
     "next_start": ("alternate", "winner", "rotate"),
 }
 _NUMBERS = {"hand_limit": (0, 16), "target": (100, 10000), "one_window": (1, 10)}
-# Order of the options in records and messages.
-OPTION_NAMES = (
-    "deck", "seats", "wd4", "draw", "hand_limit", "stacking", "one_call", "one_window",
-    "scoring", "target", "next_start",
-)
-_DEFAULTS = {
-    "deck": "standard", "seats": ("human", "normal"), "wd4": "challenge", "draw": "one",
-    "hand_limit": 0, "stacking": "off", "one_call": "auto", "one_window": 3,
-    "scoring": "standard", "target": 500, "next_start": "alternate",
-}
+_DEFAULTS = {k: getattr(Rules, k) for k in OPTION_NAMES}  # Classic: Rules's class attributes
 PRESETS = {  # type: dict[str, dict]
     "classic": {},
     "acorn": {"deck": "acorn"},
@@ -78,59 +73,17 @@ def check(name, value):
     raise ValueError("unknown option %r" % name)
 
 
-class Rules:
-    """Every option of RULES.md for one match; construct with keyword options or ``parse``."""
-
-    seats = ("human", "normal")  # type: tuple
-
-    def __init__(self, **options):
-        for k in OPTION_NAMES:
-            setattr(self, k, _DEFAULTS[k])
-        self.update(options)
-
-    def update(self, options):
-        """Set several options from a dict; all are checked before any is set."""
-        checked = {}
-        for k in options:
-            checked[k] = check(k, options[k])
-        for k in checked:
-            setattr(self, k, checked[k])
-        return self
-
-    @classmethod
-    def parse(cls, text, base=None):
-        """Rules from ``"k=v k=v"`` text over ``base`` (a preset name or Rules; Classic)."""
-        r = preset(base) if isinstance(base, str) else (base.copy() if base else cls())
-        opts = {}
-        for tok in text.replace(";", " ").split():
-            if "=" not in tok:
-                raise ValueError("option %r needs a value (name=value)" % tok)
-            k, v = tok.split("=", 1)
-            opts[k.strip().lower()] = v
-        return r.update(opts)
-
-    def copy(self):
-        """An independent copy."""
-        return Rules(**self.as_dict())
-
-    @property
-    def nseats(self):
-        """Number of occupied seats."""
-        return len(self.seats)
-
-    def as_dict(self):
-        """Every option by name, as the ``match`` record writes them."""
-        d = {}
-        for k in OPTION_NAMES:
-            v = getattr(self, k)
-            d[k] = list(v) if k == "seats" else v
-        return d
-
-    def __eq__(self, other):
-        return isinstance(other, Rules) and self.as_dict() == other.as_dict()
-
-    def __repr__(self):
-        return "Rules(%s)" % " ".join("%s=%s" % (k, getattr(self, k)) for k in OPTION_NAMES)
+def parse(cls, text, base=None):
+    """``Rules.parse``: options from ``"k=v k=v"`` text over ``base`` (a preset name or
+    Rules; Classic)."""
+    r = preset(base) if isinstance(base, str) else (base.copy() if base else cls())
+    opts = {}
+    for tok in text.replace(";", " ").split():
+        if "=" not in tok:
+            raise ValueError("option %r needs a value (name=value)" % tok)
+        k, v = tok.split("=", 1)
+        opts[k.strip().lower()] = v
+    return r.update(opts)
 
 
 def preset(name, **overrides):
@@ -144,3 +97,15 @@ def preset(name, **overrides):
     r = Rules(**PRESETS[key])
     r.update(overrides)
     return r
+
+
+def drop():
+    """Forget this module (the badge: 2.5 KB of heap for the rest of the match); the next
+    ``import uno.rules`` loads it again. References held elsewhere keep their objects."""
+    import sys
+
+    import uno
+
+    sys.modules.pop("uno.rules", None)
+    if "rules" in dir(uno):
+        delattr(uno, "rules")

@@ -3,8 +3,6 @@ memory while the app runs. The codec that reads and writes them, ``uno.save``, i
 at start-up and at save points (see docs/SAVES.md), so these classes live apart from it.
 """
 
-from uno.rules import Rules, preset
-
 FIELDS = ("preset", "rules", "target", "speed", "tips", "sound", "bright", "seats", "names")
 
 
@@ -32,10 +30,13 @@ class Settings:
             k = tok.split("=")[0]
             if k in ("seats", "target"):
                 raise ValueError("%s is a setting of its own, not a rule option" % k)
-        r = Rules.parse(self.rules, preset(self.preset))
+        from uno import rules as R  # only while the rules are made: dropped below (2.5 KB)
+
+        r = R.Rules.parse(self.rules, R.preset(self.preset))
         if self.target:
             r.update({"target": self.target})
         r.update({"seats": self.seats})
+        R.drop()
         return r
 
     def match_names(self):
@@ -74,13 +75,14 @@ class Saved:
 
 
 def drop_codec():
-    """Free the save codec (uno.save, uno.snapshot, uno.store) until the next save point: the
-    app keeps only Settings and Saved between saves. Call with no reference to them held."""
+    """Free the save codec (uno.save, uno.snapshot, uno.store, and uno.rules that it loads)
+    until the next save point: the app keeps only Settings and Saved between saves. Call with
+    no reference to them held."""
     import sys
 
     import uno
 
-    for name in ("snapshot", "save", "store"):
+    for name in ("snapshot", "save", "store", "rules"):
         sys.modules.pop("uno." + name, None)
         if name in dir(uno):
             delattr(uno, name)

@@ -43,17 +43,21 @@ def main():
     if matches < 0:  # the stand-ins only: the baseline of a start-up count
         raise SystemExit(0)
     if seats != "-":
-        import uno.rules as R
+        # The seats of every preset (a class default of Rules: it outlives uno.rules, which
+        # the app drops once a match's rules are made) and of the settings.
+        import uno.ruleset
+        import uno.settings
 
-        orig_preset = R.preset
         wanted = tuple(seats.split(","))
+        uno.ruleset.Rules.seats = wanted
+        Settings = uno.settings.Settings
+        orig_init = Settings.__init__
 
-        def preset(name, **kw):
-            r = orig_preset(name, **kw)
-            r.update({"seats": wanted})
-            return r
+        def init(self):
+            orig_init(self)
+            self.seats = list(wanted) + [""] * (4 - len(wanted))
 
-        R.preset = preset
+        Settings.__init__ = init
     def hook(app):
         # the first poll: code.py has built the View, loaded the App and started a match
         App = type(app)

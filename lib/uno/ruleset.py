@@ -1,0 +1,74 @@
+"""``Rules``: every option of RULES.md for one match (re-exported by ``uno.rules``).
+
+Kept apart from ``uno.rules`` (validation, presets, parsing) so that a running match keeps
+only this small class: the badge drops ``uno.rules`` once the match's rules are made
+(``uno.rules.drop``), and the methods below that need it import it again.
+"""
+
+# Order of the options in records and messages.
+OPTION_NAMES = (
+    "deck", "seats", "wd4", "draw", "hand_limit", "stacking", "one_call", "one_window",
+    "scoring", "target", "next_start",
+)
+
+
+class Rules:
+    """Every option of RULES.md for one match; construct with keyword options or ``parse``.
+    The defaults (Classic) are class attributes: an instance holds only what differs."""
+
+    deck = "standard"
+    seats = ("human", "normal")  # type: tuple
+    wd4 = "challenge"
+    draw = "one"
+    hand_limit = 0
+    stacking = "off"
+    one_call = "auto"
+    one_window = 3
+    scoring = "standard"
+    target = 500
+    next_start = "alternate"
+
+    def __init__(self, **options):
+        if options:
+            self.update(options)
+
+    def update(self, options):
+        """Set several options from a dict; all are checked before any is set."""
+        from uno.rules import check
+
+        checked = {}
+        for k in options:
+            checked[k] = check(k, options[k])
+        for k in checked:
+            setattr(self, k, checked[k])
+        return self
+
+    @classmethod
+    def parse(cls, text, base=None):
+        """Rules from ``"k=v k=v"`` text over ``base`` (a preset name or Rules; Classic)."""
+        from uno.rules import parse
+
+        return parse(cls, text, base)
+
+    def copy(self):
+        """An independent copy."""
+        return Rules(**self.as_dict())
+
+    @property
+    def nseats(self):
+        """Number of occupied seats."""
+        return len(self.seats)
+
+    def as_dict(self):
+        """Every option by name, as the ``match`` record writes them."""
+        d = {}
+        for k in OPTION_NAMES:
+            v = getattr(self, k)
+            d[k] = list(v) if k == "seats" else v
+        return d
+
+    def __eq__(self, other):
+        return isinstance(other, Rules) and self.as_dict() == other.as_dict()
+
+    def __repr__(self):
+        return "Rules(%s)" % " ".join("%s=%s" % (k, getattr(self, k)) for k in OPTION_NAMES)
