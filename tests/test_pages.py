@@ -229,3 +229,112 @@ def test_high_scores_show_and_clear_with_confirmation(run):
     assert len(sc) == 2
     run.press("A", "A")
     assert sc == [] and "No high scores yet." in run.text()
+
+
+# ----- score graph ------------------------------------------------------------------------
+
+def graph_run(scoring="standard"):
+    from uno.rules import Rules
+
+    r = Run()
+    r.app.rules = Rules(seats=("human", "advanced", "normal", "easy"), scoring=scoring)
+    r.app.new_match()
+    r.app.history = [(0, 35, 0, 0), (120, 35, 0, 0), (120, 35, 88, 0), (120, 210, 88, 0),
+                     (260, 210, 88, 14)]
+    return r
+
+
+def test_graph_draws_a_line_per_seat_in_its_colour_with_labelled_axes():
+    from uno.app import graph
+
+    r = graph_run()
+    page = r.open("graph")
+    bmp = page.bitmap
+    counts = [0] * 8
+    for y in range(bmp.height):
+        for x in range(bmp.width):
+            counts[bmp[x, y]] += 1
+    for s in range(4):  # every seat's line: at least the plot's width in its colour
+        assert counts[1 + s] >= graph.W - graph.PX - 3, s
+    assert counts[graph.AXIS] >= graph.W + graph.H - 10
+    bottom = graph.ZERO
+    # seat 0 (260 of 500 after hand 5) ends at the right edge, a little above the middle
+    x_end = graph.W - 3
+    y_end = bottom - (bottom - 3) * 260 // 500
+    assert bmp[x_end, y_end] == 1
+    t = r.text()
+    assert "SCORES AFTER 5 HANDS" in t and " 500" in t and "hand" in t
+    legend = [lab.text for lab in page.legend]
+    assert legend == ["o YOU", "+ CPU1", "x CPU2", "# CPU3"]
+    assert [lab.color for lab in page.legend] == list(graph.SEAT_RGB)
+    r.press("B")
+    assert not r.app.stack and "uno.app.graph" not in sys.modules
+
+
+def test_graph_under_penalty_scoring_says_the_lowest_wins():
+    r = graph_run("penalty")
+    r.open("graph")
+    assert "LOWEST WINS" in r.text()
+
+
+def test_graph_line_fallback_matches_bitmaptools():
+    import displayio
+
+    from uno.app import graph
+
+    a = displayio.Bitmap(40, 30, 8)
+    b = displayio.Bitmap(40, 30, 8)
+    keep = graph._draw_line
+    try:
+        for x0, y0, x1, y1 in ((0, 0, 39, 29), (39, 3, 2, 20), (5, 29, 5, 0), (0, 7, 39, 7)):
+            graph._draw_line = None
+            graph.line(a, x0, y0, x1, y1, 3)
+            graph._draw_line = keep
+            graph.line(b, x0, y0, x1, y1, 3)
+            assert [a[i] for i in range(40 * 30)] == [b[i] for i in range(40 * 30)]
+    finally:
+        graph._draw_line = keep
+
+
+# ----- help -------------------------------------------------------------------------------
+
+def test_help_shows_the_controls_then_the_rules_of_the_chosen_preset(run):
+    from uno.app import ruletext as T
+
+    run.app.settings.preset = "house"
+    run.open("help")
+    t = run.text()
+    assert "HELP: CONTROLS" in t and "START       pause menu" in t
+    seen = t
+    for _ in range(6):
+        run.press("RIGHT")
+        seen += run.text()
+    assert "RULES IN FORCE" in seen
+    house = R.preset("house")
+    for name in ("wd4", "stacking", "one_call", "next_start"):
+        label = T.RULES[name][0].upper()
+        assert "%s: %s" % (label, T.value_text(name, getattr(house, name))) in seen, name
+        assert T.explain(name, getattr(house, name)) in seen, name
+    assert "ONE TIME: 3 s" in seen  # one_call=required: the window matters
+    run.press("UP")
+    run.press("B")
+    assert not run.app.stack
+
+
+def test_explanations_fit_the_screen():
+    from uno.app import ruletext as T
+
+    for name, (label, values) in T.RULES.items():
+        assert len(label) <= 10, name
+        for v, text in values.items():
+            assert len(text) <= 26, (name, v, text)
+    for v in range(1, 11):
+        assert len(T.explain("speed", v)) <= 26 and len(T.explain("bright", v)) <= 26
+        assert len(T.explain("one_window", v)) <= 26
+    assert len(T.explain("target", 10000)) <= 26
+
+
+def test_name_characters_are_the_saves():
+    from uno.app import players
+
+    assert players.NAME_CHARS == save.NAME_CHARS and players.NAME_LEN == save.NAME_LEN

@@ -67,9 +67,9 @@ class Page:
         app.view.root.append(root)
         self.closed = False
 
-    def _make(self, colour, y):
+    def _make(self, colour, y, x=1):
         lab = self._label(self.font, text="", color=colour, anchor_point=(0, 0),
-                          anchored_position=(1, y), line_spacing=1.0)
+                          anchored_position=(x, y), line_spacing=1.0)
         self.root.append(lab)
         return lab
 

@@ -1,0 +1,168 @@
+"""Score graph (Windows 1994): every seat's total after each hand of the match, a line per
+seat in its own colour with its own mark, axes labelled. B (or A, START) goes back.
+
+The plot is one 4-bit Bitmap built when the page opens and freed when it closes; lines are
+drawn with ``bitmaptools.draw_line`` where the board has it, else by a Bresenham loop here.
+"""
+
+from micropython import const
+
+import displayio
+
+from uno.app.input import A, B, START
+from uno.app.page import COLS, LINE, Page
+
+try:
+    import bitmaptools
+
+    _draw_line = getattr(bitmaptools, "draw_line", None)
+except ImportError:
+    _draw_line = None
+
+X0 = const(26)  # the plot bitmap's place on the screen
+Y0 = const(12)
+W = const(134)
+H = const(60)
+PX = const(4)  # plot area inside the bitmap: x PX..W-3, y 3..ZERO
+ZERO = const(55)  # the y of 0 points: three pixels above the x axis (H - 2), which stays seen
+SEAT_RGB = (0xF5D000, 0xFF5050, 0x30D050, 0x50A0FF)
+MARKS = "o+x#"  # each seat's mark, on its line and in the legend
+AXIS = const(5)
+GRID = const(6)
+
+
+def nice(v):
+    """The top of the score axis: ``v`` rounded up to 1, 2 or 5 times a power of ten."""
+    step = 1
+    while True:
+        for m in (1, 2, 5):
+            if step * m >= v:
+                return step * m
+        step *= 10
+
+
+def line(bmp, x0, y0, x1, y1, c):
+    """A straight line of colour ``c`` (both ends included)."""
+    if _draw_line is not None:
+        _draw_line(bmp, x0, y0, x1, y1, c)
+        return
+    dx = abs(x1 - x0)
+    dy = -abs(y1 - y0)
+    sx = 1 if x0 < x1 else -1
+    sy = 1 if y0 < y1 else -1
+    err = dx + dy
+    while True:
+        bmp[x0, y0] = c
+        if x0 == x1 and y0 == y1:
+            return
+        e2 = 2 * err
+        if e2 >= dy:
+            err += dy
+            x0 += sx
+        if e2 <= dx:
+            err += dx
+            y0 += sy
+
+
+def mark(bmp, x, y, kind, c):
+    """Seat ``kind``'s mark (0 ring, 1 plus, 2 cross, 3 square) centred on (x, y)."""
+    for dy in (-2, -1, 0, 1, 2):
+        for dx in (-2, -1, 0, 1, 2):
+            ax = dx if dx >= 0 else -dx
+            ay = dy if dy >= 0 else -dy
+            if kind == 0:
+                on = ax + ay == 2 or (ax == 1 and ay == 1)
+            elif kind == 1:
+                on = dx == 0 or dy == 0
+            elif kind == 2:
+                on = ax == ay
+            else:
+                on = ax == 2 or ay == 2
+            if on and 0 <= x + dx < W and 0 <= y + dy < H:
+                bmp[x + dx, y + dy] = c
+
+
+class Graph(Page):
+    """The graph of ``app.history`` (cumulative scores after each hand) for the match shown."""
+
+    def __init__(self, app):
+        Page.__init__(self, app, "SCORE GRAPH")
+        g = app.table.g
+        names = app.table.names
+        hist = list(getattr(app, "history", ()))
+        n = g.nseats if g is not None else 2
+        penalty = g is not None and g.rules.scoring == "penalty"
+        self.set_title(("HANDS %d: LOWEST WINS" if penalty else "SCORES AFTER %d HANDS")
+                       % len(hist))
+        top = 10
+        for row in hist:
+            for v in row:
+                if v > top:
+                    top = v
+        top = nice(top)
+        pal = displayio.Palette(8)
+        pal[0] = 0
+        for s in range(4):
+            pal[1 + s] = SEAT_RGB[s]
+        pal[AXIS] = 0xB0B0B0
+        pal[GRID] = 0x303848
+        bmp = displayio.Bitmap(W, H, 8)
+        self.bitmap = bmp
+        self.plot(hist, n, top)
+        self.grid = displayio.TileGrid(bmp, pixel_shader=pal, x=X0, y=Y0)
+        self.root.insert(1, self.grid)
+        # y labels right-aligned before the axis; x labels under it; legend in the seats' colours
+        self.set_lines(["%4d" % top, "", "", "", "%4d" % 0,
+                        "%5d%s%d" % (0, "hand".center(COLS - 5 - len(str(len(hist)))),
+                                     len(hist))])
+        self.legend = []
+        for s in range(n):
+            lab = self._make(SEAT_RGB[s], LINE * (7 + s // 2), 1 + 13 * 6 * (s % 2))
+            self._set(lab, ("%s %s" % (MARKS[s], names[s]))[:12])
+            self.legend.append(lab)
+        if n <= 2:
+            self.set_foot("B: back")
+
+    def plot(self, hist, n, top):
+        """Axes, grid and a line with marks per seat; 0 points (before hand 1) at the left."""
+        bmp = self.bitmap
+        bottom = ZERO
+        height = bottom - 3
+        for q in (1, 2, 3, 4):
+            y = bottom - height * q // 4
+            for x in range(PX, W, 4):
+                bmp[x, y] = GRID
+        line(bmp, PX - 2, 0, PX - 2, H - 2, AXIS)
+        line(bmp, PX - 2, H - 2, W - 1, H - 2, AXIS)
+        hands = len(hist)
+        span = W - 3 - PX
+        for s in range(n):
+            x0 = PX
+            y0 = bottom
+            for i in range(hands):
+                x1 = PX + span * (i + 1) // hands
+                y1 = bottom - height * hist[i][s] // top
+                line(bmp, x0, y0, x1, y1, 1 + s)
+                line(bmp, x0, y0 - 1, x1, y1 - 1, 1 + s)  # two pixels thick: easier to follow
+                x0, y0 = x1, y1
+            for i in range(hands):
+                if hands <= 12 or i == hands - 1:
+                    mark(bmp, PX + span * (i + 1) // hands, bottom - height * hist[i][s] // top,
+                         s, 1 + s)
+
+    def update(self, pressed, now):
+        """Any of B, A or START goes back to where the graph was opened from."""
+        if pressed & (A | B | START):
+            self.leave()
+
+    def closing(self):
+        """Free the plot and the legend with the rest of the page."""
+        for k in ("bitmap", "grid"):
+            setattr(self, k, None)
+        self.legend = []
+        Page.closing(self)
+
+
+def open(app):
+    """The score graph of the match on the table."""
+    return Graph(app)
