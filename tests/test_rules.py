@@ -482,7 +482,7 @@ def test_observation_hides_other_hands_and_the_pile():
     assert oa.hand == hand("R1 B9 W")
     assert oa.counts == [3, 3, 2]
     assert oa.pile_count == 3
-    assert oa.discard == hand("Y5 G5 R5")
+    assert list(oa.discard) == hand("Y5 G5 R5")
     assert set(oa.legal) == set(a.legal_actions())
     # A seat that does not act is not told the actor's options.
     assert a.observe(1).legal == [] and a.observe(1).hand == hand("G3 G4 Y7")

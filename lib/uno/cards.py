@@ -12,7 +12,7 @@ RED = const(0)
 YELLOW = const(1)
 GREEN = const(2)
 BLUE = const(3)
-WILD_COLOUR = const(4)
+_WILD_COLOUR = const(4)  # the colour bits of a wild in hand
 
 SKIP = const(10)
 REVERSE = const(11)
@@ -20,28 +20,13 @@ DRAW2 = const(12)
 WILD = const(13)
 WILD4 = const(14)
 
-W = const(0x4D)  # WILD_COLOUR << 4 | WILD
-W4 = const(0x4E)  # WILD_COLOUR << 4 | WILD4
+W = const(0x4D)  # _WILD_COLOUR << 4 | WILD
+W4 = const(0x4E)  # _WILD_COLOUR << 4 | WILD4
 
 COLOUR_LETTERS = "RYGB"
 COLOUR_NAMES = ("RED", "YELLOW", "GREEN", "BLUE")
 _KIND_NAMES = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2", "W", "W+4")
 POINTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 20, 20, 50, 50)
-
-
-def colour_of(card):
-    """Colour bits of a card (4 for a wild in hand)."""
-    return card >> 4
-
-
-def kind_of(card):
-    """Kind of a card: 0-9, SKIP, REVERSE, DRAW2, WILD or WILD4."""
-    return card & 15
-
-
-def is_wild(card):
-    """True for W and W+4."""
-    return (card & 15) >= WILD
 
 
 def points(card):
@@ -84,17 +69,20 @@ def parse(text):
 
 def make_deck(acorn=False):
     """The 108 cards in a fixed order; ``acorn`` puts two more Skips where Reverses would be."""
-    deck = []
+    # Filled in place: a list grown by appends passes through blocks of 16 to 512 bytes, and
+    # on the badge's heap those holes split the free space (one deck a hand, one a search).
+    deck = [W4] * 108
     second = SKIP if acorn else REVERSE
+    i = 0
     for c in range(4):
         base = c << 4
-        deck.append(base)
+        deck[i] = base
         for k in range(1, 10):
-            deck.append(base | k)
-            deck.append(base | k)
-        for k in (SKIP, SKIP, second, second, DRAW2, DRAW2):
-            deck.append(base | k)
-    for _ in range(4):
-        deck.append(W)
-        deck.append(W4)
+            deck[i + 2 * k - 1] = deck[i + 2 * k] = base | k
+        deck[i + 19] = deck[i + 20] = base | SKIP
+        deck[i + 21] = deck[i + 22] = base | second
+        deck[i + 23] = deck[i + 24] = base | DRAW2
+        i += 25
+    for i in range(100, 108, 2):
+        deck[i] = W
     return deck

@@ -81,11 +81,33 @@ def action_card(a):
     return a
 
 
+def _loaded(name):
+    import sys
+
+    return "uno." + name in sys.modules
+
+
+def _unload(name, had):
+    """Forget ``uno.<name>`` unless ``had`` (it was loaded before): code for a rare moment (a
+    refusal, a name) stays off the badge's heap between uses (uno.explain, uno.notation: 3 KB)."""
+    if not had:
+        import sys
+
+        import uno
+
+        sys.modules.pop("uno." + name, None)
+        if name in dir(uno):
+            delattr(uno, name)
+
+
 def action_name(a):
     """Human-readable action (``R7``, ``W+4 RED``, ``draw``); see ``uno.notation``."""
+    had = _loaded("notation")
     from uno.notation import action_name as name
 
-    return name(a)
+    text = name(a)
+    _unload("notation", had)
+    return text
 
 
 def action_colour(a):
@@ -406,9 +428,14 @@ class Game(Journal):
         """Why action ``a`` is refused now, or None if it is legal (see ``uno.explain``)."""
         if a in self.legal_actions():
             return None
+        had = _loaded("explain")
+        had_names = _loaded("notation")  # uno.explain loads it
         from uno.explain import explain
 
-        return explain(self, a)
+        why = explain(self, a)
+        _unload("explain", had)
+        _unload("notation", had_names)
+        return why
 
     # ----- applying actions ----------------------------------------------------------------
 

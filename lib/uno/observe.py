@@ -28,7 +28,9 @@ class Observation:
         self.top = g.discard[-1] if g.discard else -1
         self.counts = [len(h) for h in g.hands]
         self.drawn = g.drawn if seat == g.actor else -1
-        self.discard = list(g.discard)
+        # bytes: one byte a card, where a list takes four and, late in a hand, a 512-byte
+        # block of the badge's heap at every decision.
+        self.discard = bytes(g.discard)
         self.scores = list(g.scores)
         self.pile_count = len(g.pile)
         self.void = list(g.void)
@@ -45,19 +47,27 @@ def determinize(cls, obs, rng):
     g.turn = obs.actor
     g.drawn = obs.drawn
     g.scores = list(obs.scores)
-    g.discard = list(obs.discard)
+    d = obs.discard
+    g.discard = discard = [0] * len(d)  # in place (list() of bytes grows by appends)
+    for i in range(len(d)):
+        discard[i] = d[i]
     g.void = list(obs.void)
     seen = bytearray(80)  # how many of each card this seat has seen
     for c in obs.hand:
         seen[c] += 1
     for c in obs.discard:
         seen[c] += 1
-    unseen = []
-    for c in cards.make_deck(obs.rules.deck == "acorn"):
+    # Lists filled in place, not grown by appends: growing leaves holes of 16 to 512 bytes in
+    # the badge's heap at every search (see cards.make_deck).
+    unseen = cards.make_deck(obs.rules.deck == "acorn")
+    n = 0
+    for c in unseen:
         if seen[c]:
             seen[c] -= 1
         else:
-            unseen.append(c)
+            unseen[n] = c
+            n += 1
+    del unseen[n:]
     rng.shuffle(unseen)
     hands = [[] for _ in range(obs.nseats)]  # type: list[list[int]]
     hands[seat] = list(obs.hand)
@@ -66,17 +76,21 @@ def determinize(cls, obs, rng):
             continue
         need = obs.counts[s]
         void = obs.void[s]
-        h = hands[s]
+        h = [0] * need
+        n = 0
         if void:
             i = len(unseen) - 1
-            while i >= 0 and len(h) < need:
+            while i >= 0 and n < need:
                 c = unseen[i]
                 if not (c < 0x40 and (void >> (c >> 4) & 1
                                       or void >> (_VOID_KIND + (c & 15)) & 1)):
-                    h.append(unseen.pop(i))
+                    h[n] = unseen.pop(i)
+                    n += 1
                 i -= 1
-        while len(h) < need:
-            h.append(unseen.pop())
+        while n < need:
+            h[n] = unseen.pop()
+            n += 1
+        hands[s] = h
     g.hands = hands
     g.pile = unseen
     if obs.w4_seat >= 0 and obs.prev_colour >= 0:

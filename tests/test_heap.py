@@ -1,0 +1,83 @@
+"""Code the badge needs only at some moments leaves memory after use (issue 11): the rules'
+validation and presets once a match's rules are made, the refusal reasons and action names
+after a refusal. What the player sees is unchanged: the same reasons, the same rules."""
+
+import sys
+
+import pytest
+
+import uno
+from uno.game import DRAW, Game, IllegalAction
+
+
+def _forget(*names):
+    for name in names:
+        sys.modules.pop("uno." + name, None)
+        if hasattr(uno, name):
+            delattr(uno, name)
+
+
+def _game():
+    from uno.rules import preset
+
+    g = Game(preset("classic", seats="human,normal"), seed=3)
+    g.start()
+    return g
+
+
+def test_refusal_reason_then_its_code_is_unloaded():
+    g = _game()
+    p = g.actor
+    bad = next(c for c in range(64) if (c & 15) < 13 and c not in g.legal_actions()
+               and c not in g.hands[p])
+    _forget("explain", "notation")
+    why = g.explain(bad)
+    assert why and len(why) <= 26
+    assert "uno.explain" not in sys.modules and "uno.notation" not in sys.modules
+    with pytest.raises(IllegalAction) as e:
+        g.apply(bad)
+    assert str(e.value) == why  # the same reason the second time (module loaded again)
+    assert "uno.explain" not in sys.modules
+
+
+def test_loaded_modules_stay_loaded():
+    """A shell that imported the names itself (host_sim, tools) keeps them."""
+    import uno.explain  # noqa: F401
+    import uno.notation  # noqa: F401
+
+    g = _game()
+    bad = next(c for c in range(64) if (c & 15) < 13 and c not in g.legal_actions()
+               and c not in g.hands[g.actor])
+    assert g.explain(bad)
+    from uno.game import action_name
+
+    assert action_name(DRAW) == "draw"
+    assert "uno.notation" in sys.modules and "uno.explain" in sys.modules
+
+
+def test_rules_module_dropped_and_loaded_again():
+    """A match keeps its Rules after uno.rules goes; the next import validates as before."""
+    import uno.rules as R
+
+    r = R.preset("house", seats="human,easy,advanced")
+    R.drop()
+    assert "uno.rules" not in sys.modules
+    assert r.wd4 == "free" and r.nseats == 3 and r.as_dict()["seats"] == ["human", "easy",
+                                                                          "advanced"]
+    assert r.copy() == r  # copy validates again: the module comes back
+    import uno.rules as R2
+
+    with pytest.raises(ValueError, match="wd4"):
+        R2.Rules(wd4="maybe")
+    assert R2.Rules.parse("stacking=on", "classic").stacking == "on"
+
+
+def test_observation_discard_is_bytes_of_the_pile():
+    g = _game()
+    for _ in range(30):
+        if g.phase >= 7:
+            break
+        g.apply(g.legal_actions()[0])
+    obs = g.observe(g.actor)
+    assert isinstance(obs.discard, bytes) and list(obs.discard) == g.discard
+    assert len(g.discard) > 1
