@@ -46,6 +46,11 @@ PROFILES = {
 # docs/BENCHMARKS.md has the runs; tests/test_cp_vm.py checks a match still completes in it.
 BUDGET_KB = {"normal": 139, "advanced3": 150}
 TARGET_KB = 90  # three Advanced opponents (issue 11)
+# CircuitPython interns every name and short string of the loaded code (never freed, even when
+# a module is dropped) in pools that double: past about 1,270 names the next pool takes
+# ~9.3 KB at once (measured on the VM: n_total_bytes 16,807 -> 26,149 from 1,260 to 1,310).
+QSTR_POOL_NEXT = 1270
+QSTR_POOL_BYTES = 9300
 AUTO_KEYS = "A\n"  # pressed whenever the app waits: next hand, next match
 
 
@@ -64,6 +69,12 @@ def _device_imports() -> set[str]:
     for p in [ROOT / "code.py", *sorted((ROOT / "lib").rglob("*.py"))]:
         for m in re.finditer(r"^\s*(?:from|import)\s+(adafruit_\w+)", p.read_text(), re.M):
             names.add(m.group(1))
+    # and what those libraries import in turn (adafruit_ticks): the import scan's list
+    req = ROOT / "requirements-device.txt"
+    if req.is_file():
+        for line in req.read_text().splitlines():
+            if line.startswith("adafruit_"):
+                names.add(line.strip())
     return names
 
 
@@ -114,18 +125,24 @@ class Result:
         self.err = proc.stderr
         self.rc = proc.returncode
         self.ok = proc.returncode == 0 and "@done" in proc.stdout
-        self.stats = []  # (label, hands, matches, alloc, free, largest_free_bytes)
+        self.stats = []  # (label, hands, matches, alloc, free, largest_free_bytes, qstrs)
+        self.qstr_bytes = 0  # the interned names' heap (pools and text) at the last stat
         lines = proc.stdout.splitlines()
         for i, line in enumerate(lines):
             if line.startswith("@stat"):
                 f = line.split()
-                big = 0
-                for nxt in lines[i + 1:i + 6]:
+                big = nq = 0
+                for nxt in lines[i + 1:i + 8]:
+                    if nxt.startswith("@"):
+                        break
                     m = re.search(r"max free sz: (\d+)", nxt)
                     if m:
                         big = int(m.group(1)) * 16
-                        break
-                self.stats.append((f[1], int(f[2]), int(f[3]), int(f[4]), int(f[5]), big))
+                    m = re.search(r"n_qstr=(\d+).*n_total_bytes=(\d+)", nxt)
+                    if m:
+                        nq = int(m.group(1))
+                        self.qstr_bytes = int(m.group(2))
+                self.stats.append((f[1], int(f[2]), int(f[3]), int(f[4]), int(f[5]), big, nq))
         m = re.search(r"@done (\d+) (\d+) (\d+)", proc.stdout)
         self.matches, self.hands, self.frames = map(int, m.groups()) if m else (0, 0, 0)
 
@@ -262,7 +279,12 @@ def main(argv=None) -> int:
         if args.what == "run":
             r = run(dest, args.heap, every=args.every, **kw)
             for s in r.stats:
-                print("%-12s hand %5d match %4d  alloc %6d  free %6d  largest free %6d" % s)
+                print("%-12s hand %5d match %4d  alloc %6d  free %6d  largest free %6d  "
+                      "qstrs %4d" % s)
+            if r.stats:
+                print("interned names: %d qstrs, %d bytes of heap; the next pool opens past %d"
+                      " qstrs and takes %d bytes at once" % (r.stats[-1][6], r.qstr_bytes,
+                                                             QSTR_POOL_NEXT, QSTR_POOL_BYTES))
             print("%s: %d matches, %d hands, %d frames at -X heapsize=%dk"
                   % ("completed" if r.ok else "FAILED (%s)" % r.why(), r.matches, r.hands,
                      r.frames, args.heap))

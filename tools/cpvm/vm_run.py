@@ -7,8 +7,8 @@ badge does: the preset's seats become SEATS (comma list; "-" keeps the preset's)
 after MATCHES whole matches or HANDS hands (``@done``; 0: at the first frame; -1: before
 code.py), and every EVERY hands (0: never) it
 prints the heap after a collection (``@stat``, then micropython.mem_info()'s lines, whose
-"max free sz" is the largest free block in 16-byte blocks). ``random`` is seeded with SEED so a
-run repeats.
+"max free sz" is the largest free block in 16-byte blocks, and qstr_info()'s). ``random`` is
+seeded with SEED so a run repeats.
 """
 
 import gc
@@ -27,6 +27,7 @@ def stat(label):
     gc.collect()
     print("@stat", label, _hands[0], _hands[1], gc.mem_alloc(), gc.mem_free())
     micropython.mem_info()
+    micropython.qstr_info()  # names are never freed; a new pool is a large block (vm_app)
 
 
 def main():
@@ -36,8 +37,13 @@ def main():
     every = int(argv[3]) if len(argv) > 3 else 0
     seed = int(argv[4]) if len(argv) > 4 else 1
     max_hands = int(argv[5]) if len(argv) > 5 else 0
+    import os
     import random
 
+    try:  # each run starts from a new board's nvm (the stand-in's nvm.bin): no saved match
+        os.remove("nvm.bin")
+    except OSError:
+        pass
     random.seed(seed)
     stat("standins")
     if matches < 0:  # the stand-ins only: the baseline of a start-up count
