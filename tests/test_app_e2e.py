@@ -472,7 +472,7 @@ def test_catch_missed_one(tmp_path):
                          cpu="ai")
     app, hw, rows, events, out, shot = run(seed, tokens, tmp_path, "catch", preset="official",
                                            seats="human,easy", cpu="ai")
-    assert app.table.msg.endswith("forgot ONE! SELECT")
+    assert "forgot ONE! SELECT" in app.table.msg
     app, hw, rows, events, out, shot = run(seed, tokens + ["SELECT"], tmp_path, "caught",
                                            preset="official", seats="human,easy", cpu="ai")
     i = [k for k, e in enumerate(events) if e["ev"] == "one" and e.get("caught")][-1]

@@ -14,7 +14,8 @@ Sheets (layout constants are mirrored in lib/uno/view/layout.py):
              9 a white ring (the colour picker's cursor, drawn round a mark).
 - font.bmp   tiles of 6x12 px, ASCII 32..126 (tile = code - 32) from Terminus 12
              (fonts/ter-u12n-ascii.bdf, SIL OFL 1.1), then extra glyphs: 95 left triangle,
-             96 right triangle, 97 up, 98 down, 99 full block.
+             96 right triangle, 97 up, 98 down, 99 full block, 100 two cards
+             (written before a card count).
 All sheets share one 16-entry palette (PALETTE below, index 0 transparent) except the
 font, which is 1 bit (0 background, 1 ink).
 """
@@ -66,21 +67,23 @@ TINY = {  # 3x5 letters for the card back
     "N": ["##.", "#.#", "#.#", "#.#", "#.#"],
     "O": ["###", "#.#", "#.#", "#.#", "###"],
 }
+# Reverse: an up arrow and a down arrow side by side, offset like the real card's pair;
+# heads wider than the shafts and a dark gap between, so at 1x it reads as neither Z nor 2.
 REVERSE_ART = [
-    ".....#....",
-    ".....##...",
-    "#########.",
-    "##########",
-    "#########.",
-    ".....##...",
-    ".....#....",
-    "....#.....",
-    "...##.....",
-    ".#########",
-    "##########",
-    ".#########",
-    "...##.....",
-    "....#.....",
+    "...#.......",
+    "..###......",
+    ".#####.....",
+    "#######....",
+    "..###......",
+    "..###.###..",
+    "..###.###..",
+    "..###.###..",
+    "..###.###..",
+    "......###..",
+    "....#######",
+    ".....#####.",
+    "......###..",
+    ".......#...",
 ]
 
 
@@ -94,16 +97,17 @@ def scaled(rows, sx, sy):
 
 
 def skip_art():
+    """Skip: a solid disc with a dark bar across it (a no-entry sign); a 0 is an outline
+    and the slashed ring of old read as one at 1x."""
     rows = []
-    cx, cy = 4.5, 6.5
+    cx, cy = 5.0, 6.5
     for y in range(14):
         line = ""
-        for x in range(10):
+        for x in range(11):
             dx, dy = x - cx, y - cy
-            r = (dx * dx + dy * dy) ** 0.5
-            ring = 3.3 <= r <= 5.2
-            slash = abs(dx + dy) <= 0.8 and r < 4.0
-            line += "#" if (ring or slash) else "."
+            disc = dx * dx + dy * dy <= 5.4 * 5.4
+            bar = abs(dx + dy) <= 1.2
+            line += "#" if disc and not bar else "."
         rows.append(line)
     return rows
 
@@ -214,7 +218,7 @@ def make_cards():
             t = colour * 13 + kind
             card_body(s, t, COLOUR_INDEX[colour])
             s.art(t, 2, 2, mark_art(colour, 7), WH, outline=K)
-            s.art(t, 3 if kind in (12, 14) else 4, 11, glyph_art(kind), WH, outline=K)
+            s.art(t, 3 if kind in (10, 11, 12, 14) else 4, 11, glyph_art(kind), WH, outline=K)
     for t, kind in ((52, 13), (53, 14)):
         card_body(s, t, K)
         # four colour quadrants behind the glyph, as on the real wild cards
@@ -292,6 +296,9 @@ FONT_EXTRA = [
     ["", "", "", "..#..", ".###.", "#####", "", "", ""],  # 97 up
     ["", "", "", "#####", ".###.", "..#..", "", "", ""],  # 98 down
     ["######"] * 12,  # 99 block
+    # 100 two cards, one behind the other: "cards" before a count, as in "<cards>7"
+    # (a solid card in front of an outlined one: not to be read as a 0 or an 8)
+    ["", "", "..###", "..#.#", "###.#", "###.#", "###.#", "#####", "###", "###"],
 ]
 
 

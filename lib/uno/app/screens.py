@@ -8,6 +8,7 @@ from uno import cards
 from uno import game as G
 from uno.app.input import A, B, DOWN, LEFT, PICKS, RIGHT, START, UP
 from uno.view import layout as L
+from uno.view.text import cards_text, with_name
 
 # Colour picker: the D-pad points at a colour.
 _PICK_DIRS = (UP, RIGHT, DOWN, LEFT)  # RED YELLOW GREEN BLUE
@@ -77,7 +78,7 @@ class Challenge:
     def open(self, who, pending):
         v = self.app.view
         t = v.prompt
-        t.write(0, "%s played W+4!" % who, align=1)
+        t.write(0, with_name("%s played W+4!", who), align=1)
         self.stack = self._stack_action() >= 0
         t.write(1, "Challenge it?" if not self.stack else "Challenge? DOWN: stack +4",
                 align=1)
@@ -168,12 +169,15 @@ class Pause:
 
 
 class Results:
-    """After a hand: points, running scores, the computer's cards when you beat it.
+    """After a hand: points, running scores and the cards every loser held, one seat (8
+    cards) a page, LEFT/RIGHT to turn; a mark in the score table says whose they are.
     After a match: the winner and "play another match?"."""
 
     def __init__(self, app):
         self.app = app
         self.match_over = False
+        self.pages = []  # seat << 8 | first card, for each page of cards
+        self.page = 0
 
     def open(self):
         app = self.app
@@ -187,49 +191,64 @@ class Results:
         names = tb.names
         if self.match_over:
             mw = g.match_winner
-            t.write(0, "YOU WIN THE MATCH!" if mw == tb.seat else "%s WINS THE MATCH" % names[mw],
-                    align=1)
+            t.write(0, "YOU WIN THE MATCH!" if mw == tb.seat
+                    else with_name("%s WINS THE MATCH", names[mw]), align=1)
         elif w < 0:
             t.write(0, "HAND %d: NO WINNER" % g.hand_no, align=1)
         elif w == tb.seat:
             t.write(0, "HAND %d: YOU WIN!" % g.hand_no, align=1)
         else:
-            t.write(0, "HAND %d: %s WINS" % (g.hand_no, names[w]), align=1)
+            t.write(0, with_name("HAND " + str(g.hand_no) + ": %s WINS", names[w]), align=1)
         pts = g.last_points
-        if w >= 0 and g.rules.scoring == "standard":
+        if g.rules.scoring != "standard":
+            t.write(1, "Lowest total wins", align=1)
+        elif w >= 0:
             total = 0
             for s in range(g.nseats):
                 total += pts[s]
-            t.write(1, "%s score%s %d points" % ("You" if w == tb.seat else names[w],
-                                                 "" if w == tb.seat else "s", total), align=1)
-        elif w >= 0:
-            t.write(1, "Cards left count against", align=1)
-        t.write(2, "        LEFT  TOTAL /%d" % g.rules.target)
+            t.write(1, "You score %d points" % total if w == tb.seat
+                    else with_name("%s scores %d points", names[w], (total,)), align=1)
+        t.write(2, "%-11s%6s%7s" % ("to %dpt" % g.rules.target, "HAND", "TOTAL"), 1)
         for s in range(g.nseats):
-            t.write(3 + s, "%-6s %5d %6d" % (names[s], pts[s], g.scores[s]), 1)
-        # Acorn: when you beat the computer, its remaining cards are shown
-        show = []
-        if w == tb.seat:
-            for s in range(g.nseats):
-                if s != tb.seat and g.hands[s]:
-                    show = g.hands[s]
-                    if g.nseats <= 3:
-                        left = len(show) - 8
-                        t.write(6, "%s held:%s" % (names[s], " +%d more" % left if left > 0
-                                                   else ""), 1)
-                    break
-        v.set_results_cards(show)
+            t.write(3 + s, "%-6s %-3s %5d %6d" % (names[s][:6], cards_text(len(g.hands[s])),
+                                                  pts[s], g.scores[s]), 1)
+        # the losers' cards (Acorn showed the computer's when you beat it): others first
+        self.pages = []
+        for k in range(1, g.nseats + 1):
+            s = (tb.seat + k) % g.nseats
+            for first in range(0, len(g.hands[s]), 8):
+                self.pages.append(s << 8 | first)
+        self.page = 0
+        self._show()
         v.hide_popup()
         v.show_results(True)
         app.lights.colour = -1
+        turn = len(self.pages) > 1
         if self.match_over:
-            v.message("Another match? A yes B no")
+            v.message("Again? A yes B no \x7f\x80 cards" if turn else "Another match? A yes B no")
         else:
-            v.message("A: next hand")
+            v.message("A: next hand   \x7f\x80 cards" if turn else "A: next hand")
+
+    def _show(self):
+        """The cards of the page shown, and the mark on their seat's row."""
+        v = self.app.view
+        g = self.app.table.g
+        seat = -1
+        if self.pages:
+            seat = self.pages[self.page] >> 8
+            first = self.pages[self.page] & 255
+            v.set_results_cards(g.hands[seat][first:first + 8])
+        else:
+            v.set_results_cards([])
+        for s in range(g.nseats):
+            v.results_text.set_tile(0, 3 + s, L.GLYPH_RIGHT if s == seat else 0)
 
     def update(self, pressed, now):
         app = self.app
-        if pressed & A:
+        if pressed & (LEFT | RIGHT) and len(self.pages) > 1:
+            self.page = (self.page + (1 if pressed & RIGHT else -1)) % len(self.pages)
+            self._show()
+        elif pressed & A:
             app.close_all()
             app.view.show_results(False)
             if self.match_over:
@@ -289,7 +308,7 @@ class Handover:
         v.set_results_cards([])
         v.hide_popup()
         v.show_results(True)
-        v.message("%s, your turn next" % app.table.names[seat])
+        v.message(with_name("%s, your turn next", app.table.names[seat]))
 
     def update(self, pressed, now):
         if pressed & A:

@@ -15,6 +15,8 @@ except ImportError:
 from uno.app import fx
 from uno.app.input import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
 from uno.view import layout as L
+from uno.view.table import seat_text
+from uno.view.text import with_name
 
 # What the table is doing (``self.mode``).
 _WAIT = 0  # a computer acts next, after the pace delay
@@ -54,6 +56,11 @@ class Table:
         self.panel_of = []  # seat -> panel index (0 left, 1 right, 2 top bar), -1 for humans
         self.over_at = 0
         self.msg = ""
+        self.called = 0  # bit per seat: called ONE and still holds one card
+        self.hold_until = 0  # an outcome stays in the message bar until then
+        self.later = ""  # a prompt that waits for the outcome's time
+        self.count_s = -1  # seconds left in a ONE window, as shown
+        self.unlit = False  # your name's highlight is to go off at the next frame
 
     # ----- match set-up --------------------------------------------------------------------
 
@@ -111,10 +118,26 @@ class Table:
     def pace(self):
         return 2200 - 200 * self.app.speed
 
-    def say(self, text):
+    def say(self, text, now=None):
+        """Show ``text`` in the message bar; with ``now``, a prompt that waits while an
+        outcome is still held."""
+        if now is not None and now - self.hold_until < 0:
+            self.later = text
+            return
+        self.later = ""
         text = fit(text)
         self.msg = text
         self.view.message(text)
+
+    def _countdown(self, now):
+        """The ONE window's message with the whole seconds left (rewritten once a second)."""
+        s = (self.window_until - now + 999) // 1000
+        if s != self.count_s:
+            self.count_s = s
+            if self.g.phase == G.PH_ONE:
+                self.say("SELECT: call ONE! %ds" % s)
+            else:
+                self.say(with_name("%s forgot ONE! SELECT %d", self.names[self.g.one_seat], (s,)))
 
     def refuse(self, reason, now):
         if reason and reason[0].islower():
@@ -160,15 +183,17 @@ class Table:
                 continue
             cnt = len(g.hands[s])
             active = g.actor == s and g.phase not in (G.PH_HAND_OVER, G.PH_MATCH_OVER)
+            if cnt != 1:
+                self.called &= ~(1 << s)
             if p == 2:
-                text = "%s %d" % (self.names[s], cnt)
-                if active:
-                    text = ">" + text
-                v.top_right.write(0, text, align=2)
+                v.top_right.write(0, seat_text(self.names[s], cnt, g.scores[s], L.TOP_COLS),
+                                  align=2)
+                v.highlight(v.top_right, active)
                 continue
             used[p] = True
             panel = v.panels[p]
-            panel.show(self.names[s], cnt, g.scores[s], active, cnt == 1)
+            # "ONE!" only once called: not while the others may still catch a missed call
+            panel.show(self.names[s], cnt, g.scores[s], active, (self.called >> s) & 1)
             if panel.group.hidden:
                 panel.group.hidden = False
         for p in range(2):
@@ -178,19 +203,20 @@ class Table:
     def _top(self):
         g = self.g
         v = self.view
-        a = g.actor
-        if g.phase in (G.PH_HAND_OVER, G.PH_MATCH_OVER):
-            v.top_left.write(0, "HAND OVER")
-        elif a == self.seat and self.human(a):
-            v.top_left.write(0, "YOUR TURN", 0, 9)
-        elif 0 <= a < g.nseats:
-            v.top_left.write(0, self.names[a] + " TURN", 0, 9)
+        s = self.seat
+        # you: name, cards, points, highlighted on your turn like the seats' names
+        v.top_left.write(0, seat_text(self.names[s], len(g.hands[s]), g.scores[s]), 0,
+                         L.TOP_COLS - 1)
+        # the highlight goes off a frame later: the frame answering your play stays small
+        self.unlit = not (g.actor == s and self.human(s)
+                          and g.phase not in (G.PH_HAND_OVER, G.PH_MATCH_OVER))
+        if not self.unlit:
+            v.highlight(v.top_left, True)
         # direction of play with 3-4 seats: the next seat sits on your left when it is 1
-        v.top_left.set_tile(9, 0, 0 if g.nseats < 3 else (
+        v.top_left.set_tile(L.TOP_COLS - 1, 0, 0 if g.nseats < 3 else (
             L.GLYPH_LEFT if g.direction == 1 else L.GLYPH_RIGHT))
         if g.nseats != 4:
-            v.top_right.write(0, "%s %d/%d" % (self.names[self.seat], g.scores[self.seat],
-                                               g.rules.target), align=2)
+            v.top_right.write(0, "to %dpt" % g.rules.target, align=2)
 
     def _arrow(self):
         g = self.g
@@ -217,6 +243,9 @@ class Table:
 
     def update(self, pressed, now):
         g = self.g
+        if self.unlit:
+            self.unlit = False
+            self.view.highlight(self.view.top_left, False)
         if self.mode == _FLY:
             self._fly_step(now)
             return
@@ -227,8 +256,10 @@ class Table:
         if pressed & START:
             self.app.pause()
             return
+        if self.later and now - self.hold_until >= 0:
+            self.say(self.later)
         if self.mode == _WAIT:
-            if now - self.next_at >= 0:
+            if now - self.next_at >= 0 and now - self.hold_until >= 0:
                 self._computer(now)
             return
         # the human's turn
@@ -238,6 +269,7 @@ class Table:
             self._arrow()
         ph = g.phase
         if ph == G.PH_ONE or ph == G.PH_CATCH:
+            self._countdown(now)
             if pressed & SELECT:
                 self.act(G.CALL_ONE if ph == G.PH_ONE else G.CATCH, now)
             elif now - self.window_until >= 0:
@@ -261,7 +293,7 @@ class Table:
         elif pressed & B:
             self._b(now)
         elif pressed & SELECT:
-            self.say("ONE is called with 1 card left" if g.rules.one_call == "required"
+            self.say("Call ONE with 1 card left" if g.rules.one_call == "required"
                      else "ONE is called for you")
 
     def _b(self, now):
@@ -291,8 +323,8 @@ class Table:
             card = g.drawn
             legal = g.legal_actions()
             if not legal or legal[0] >= 64:
-                self.refuse("%s not playable: %s" % (cards.name(card), "B draw, DOWN pass"
-                                                     if G.DRAW in legal else "B pass"), now)
+                self.refuse("Can't play: B draw, \x82 pass" if G.DRAW in legal
+                            else "Can't play: B pass", now)
                 return
         if (card & 15) >= cards.WILD:
             reason = g.explain(G.play_action(card, 0))
@@ -340,6 +372,7 @@ class Table:
             return
         p = g.actor
         self.app.events = []
+        self.hold_until = now  # the player has seen the outcome: they acted
         g.apply(a)
         if a < 64:
             self.app.sound.play(fx.PLAY, now)
@@ -420,12 +453,10 @@ class Table:
             self.blink = True
             self.blink_at = now + 400
             ph = g.phase
-            if ph == G.PH_ONE:
+            if ph == G.PH_ONE or ph == G.PH_CATCH:
                 self.window_until = now + g.rules.one_window * 1000
-                self.say("SELECT: call ONE!")
-            elif ph == G.PH_CATCH:
-                self.window_until = now + g.rules.one_window * 1000
-                self.say("%s forgot ONE! SELECT" % self.names[g.one_seat])
+                self.count_s = -1
+                self._countdown(now)
             elif ph == G.PH_COLOUR:
                 self.sync()
                 self.app.pick_colour(self._colour_for(-1), -1)
@@ -435,8 +466,8 @@ class Table:
                 self.app.challenge(self.names[g.w4_seat], g.pending)
                 return
             elif ph == G.PH_STACK:
-                self.say("Stack a %s (A) or take %d (B)"
-                         % ("+2" if g.pend_kind == cards.DRAW2 else "W+4", g.pending))
+                self.say("A: stack %s, B: take %d"
+                         % ("+2" if g.pend_kind == cards.DRAW2 else "W+4", g.pending), now)
             if p != a and ph == G.PH_PLAY:
                 self.app.sound.play(fx.PIP, now)
         else:
@@ -457,12 +488,19 @@ class Table:
     def _who(self, p):
         return "You" if p == self.seat else self.names[p]
 
+    def _line(self, fmt, p, args=()):
+        """A message naming seat ``p`` first, the name cut to fit (see with_name)."""
+        return with_name(fmt, self._who(p), args)
+
     def _describe(self, events, now):
-        """One line for the message bar from the record events of the last action."""
+        """One line for the message bar from the record events of the last action. An
+        outcome (a challenge, a missed ONE call) is held for the message speed's time."""
         msg = None
         snd = None
         guilty = False
+        hold = False
         app = self.app
+        me = self.seat
         for ev in events:
             e = ev["ev"]
             if e == "play":
@@ -470,62 +508,67 @@ class Table:
                 c = ev["card"]
                 if "colour" in ev:
                     col = cards.COLOUR_NAMES[cards.COLOUR_LETTERS.find(ev["colour"])]
-                    msg = "%s: %s, chose %s" % (self._who(p), c, col) if p != self.seat else \
+                    msg = self._line("%s: %s, chose %s", p, (c, col)) if p != me else \
                         "You played %s: %s" % (c, col)
                 else:
-                    msg = ("You played %s" if p == self.seat else "%s played %s") % (
-                        (c,) if p == self.seat else (self.names[p], c))
-                if p != self.seat and len(self.g.hands[p]) == 1:
+                    msg = self._line("%s played %s", p, (c,))
+                if p != me and len(self.g.hands[p]) == 1:
                     snd = fx.BEEP  # the computer plays its second-to-last card (Windows)
             elif e == "draw":
                 p = ev["p"]
                 n = len(ev["cards"])
                 why = ev["why"]
                 if why == "turn":
-                    if p == self.seat and n and self.g.phase == G.PH_DRAWN:
+                    if p == me and n and self.g.phase == G.PH_DRAWN:
                         c = ev["cards"][0]
                         legal = self.g.legal_actions()
                         can_play = len(legal) > 0 and legal[0] < 64
-                        if G.DRAW in legal:
-                            msg = ("%s: A play B draw DN pass" if can_play
-                                   else "Drew %s: B draw, DOWN pass") % c
+                        if G.DRAW in legal:  # draw=repeat; "\x82" is the DOWN arrow
+                            msg = ("%s: A:play B:draw \x82:pass" if can_play
+                                   else "Drew %s: B draw, \x82 pass") % c
                         else:
                             msg = ("Drew %s: A play, B pass" if can_play else "Drew %s: B pass") % c
-                    elif p == self.seat:
+                    elif p == me:
                         msg = "You drew %s" % ev["cards"][0] if n else "Nothing left to draw"
                     else:
-                        msg = "%s drew a card" % self.names[p] if n else "Nothing left to draw"
-                elif n:
-                    verb = "draw" if p == self.seat else "draws"
-                    add = "%s %s %d" % (self._who(p), verb, n)
+                        msg = self._line("%s drew a card", p) if n else "Nothing left to draw"
+                elif n and why != "one":  # a missed ONE: the "one" event says it
+                    add = self._line("%s draw %d" if p == me else "%s draws %d", p, (n,))
                     if why == "challenge":
-                        add = ("Guilty! " if guilty else "Innocent! ") + add
+                        hold = True
+                        add = self._line(("Guilty! " if guilty else "Innocent! ")
+                                         + ("%s draw %d" if p == me else "%s draws %d"), p, (n,))
                     if msg is None or len(msg) + 2 + len(add) > L.MSG_COLS:
                         msg = add
                     else:
                         msg = msg + ", " + add
             elif e == "pass":
                 p = ev["p"]
-                if msg is None or p != self.seat:
-                    msg = "%s passed" % self._who(p) if msg is None else msg
+                if msg is None:
+                    msg = self._line("%s passed", p)
             elif e == "challenge":
                 guilty = ev["guilty"]
-                msg = "%s challenged" % self._who(ev["p"])
+                msg = self._line("%s challenged", ev["p"])
             elif e == "one":
                 p = ev["p"]
                 if ev.get("called"):
-                    msg = "%s: ONE!" % self._who(p)
+                    self.called |= 1 << p
+                    msg = self._line("%s: ONE!", p)
                     self.view.banner.hidden = False
                     app.banner_until = now + 1500
                     app.lights.flash(now)
                     snd = fx.BEEP_ONE if snd == fx.BEEP else fx.ONE_TUNE
-                elif ev.get("caught"):
-                    msg = "%s caught! Draws 2" % self._who(p)
                 else:
-                    msg = "%s forgot ONE" % self._who(p)
+                    hold = True
+                    if ev.get("caught"):
+                        msg = self._line("%s missed ONE: draw 2" if p == me
+                                         else "%s missed ONE: draws 2", p)
+                    else:
+                        msg = self._line("%s forgot ONE, no penalty" if p == me
+                                         else "%s forgot ONE", p)
             elif e == "colour":
-                msg = "%s chose %s" % (self._who(ev["p"]),
-                                       cards.COLOUR_NAMES[cards.COLOUR_LETTERS.find(ev["colour"])])
+                msg = self._line("%s chose %s", ev["p"],
+                                 (cards.COLOUR_NAMES[cards.COLOUR_LETTERS.find(ev["colour"])],))
             elif e == "reshuffle":
                 if msg is None:
                     msg = "Pile reshuffled"
@@ -536,9 +579,11 @@ class Table:
             elif e == "hand_end":
                 w = ev["winner"]
                 msg = "Nobody can go on" if w is None else (
-                    "You win the hand!" if w == self.seat else "%s wins the hand" % self.names[w])
-                snd = fx.HAND_WON if w == self.seat else fx.HAND_LOST
+                    "You win the hand!" if w == me else self._line("%s wins the hand", w))
+                snd = fx.HAND_WON if w == me else fx.HAND_LOST
         if msg is not None:
             self.say(msg)
+            if hold:
+                self.hold_until = now + self.pace()
         if snd is not None:
             app.sound.play(snd, now)

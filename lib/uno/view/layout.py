@@ -43,6 +43,8 @@ GLYPH_RIGHT = const(96)
 GLYPH_UP = const(97)
 GLYPH_DOWN = const(98)
 GLYPH_BLOCK = const(99)
+GLYPH_CARDS = const(100)  # written before a card count: "<cards>7"
+GLYPHS = const(101)  # tiles in font.bmp
 
 # The table.
 HAND_X = const(4)
@@ -57,11 +59,13 @@ FRAME_Y = const(12)
 FRAME_W = const(44)
 FRAME_H = const(62)
 FRAME_T = const(3)
-MARK_X = const(67)  # the active colour's mark, above the discard pile
-MARK_Y = const(0)
+MARK_X = const(102)  # the active colour's mark, under the draw pile and its count
+MARK_Y = const(57)
 PILE_X = const(99)
-PILE_Y = const(22)
+PILE_Y = const(14)
 MSG_Y = const(115)
+TOP_COLS = const(13)  # each half of the top bar: you (left), the seat across (right)
+ONE_RED = const(0xC01010)  # the message bar during the ONE! banner
 MSG_COLS = const(26)
 LEFT_X = const(2)
 RIGHT_X = const(120)

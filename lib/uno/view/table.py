@@ -9,7 +9,7 @@ import displayio
 
 from uno.view import bmp
 from uno.view import layout as L
-from uno.view.text import TextGrid
+from uno.view.text import TextGrid, cards_text
 
 _PANEL_SLOTS = 3  # left, right, across (top bar)
 
@@ -26,8 +26,37 @@ def load_sheets(base):
     return cards, icons, font, pal
 
 
+def seat_text(name, count, score, width=L.TOP_COLS - 1):
+    """A seat in the top bar: "NAME<cards>7 120pt"; the name gives way to the numbers."""
+    tail = "%s %dpt" % (cards_text(count), score)
+    return name[:width - len(tail)] + tail
+
+
+class Flash:
+    """The ONE! banner: the message bar itself turns red for a moment, so it hides nothing
+    (``hidden`` False shows it, as for a display object)."""
+
+    def __init__(self, bar_pal, msg):
+        self._pal = bar_pal
+        self._msg = msg
+        self._hidden = True
+
+    @property
+    def hidden(self):
+        return self._hidden
+
+    @hidden.setter
+    def hidden(self, value):
+        if value != self._hidden:
+            self._hidden = value
+            bg = L.BAR if value else L.ONE_RED
+            self._pal[0] = bg
+            self._msg.colours(L.INK, bg)
+
+
 class SeatPanel:
-    """An opponent's name, card-back icon, card count (large) and score."""
+    """An opponent's name, card-back icon, card count (large), score ("120pt") and "ONE!"
+    once it has called ONE."""
 
     def __init__(self, view, x, y):
         self.group = displayio.Group(x=x, y=y)
@@ -46,7 +75,7 @@ class SeatPanel:
     def show(self, name, count, score, active, one):
         self.name.write(0, name, align=0)
         self.count.write(0, str(count), align=2)
-        self.score.write(0, str(score))
+        self.score.write(0, "%dpt" % score)
         self.one.write(0, "ONE!" if one else "")
         if active != self._active:
             self._active = active
@@ -73,8 +102,9 @@ class View:
         t = displayio.Group()
         self.table = t
         root.append(t)
-        self.top_left = TextGrid(self.font, 10, 1, 2, 0, fg=L.INK, bg=L.TABLE)
-        self.top_right = TextGrid(self.font, 12, 1, 86, 0, fg=L.INK, bg=L.TABLE)
+        # you (and the direction of play in the last cell); the seat across with 4 seats
+        self.top_left = TextGrid(self.font, L.TOP_COLS, 1, 2, 0, fg=L.INK, bg=L.TABLE)
+        self.top_right = TextGrid(self.font, L.TOP_COLS, 1, 82, 0, fg=L.INK, bg=L.TABLE)
         t.append(self.top_left.group)
         t.append(self.top_right.group)
         # active colour: a frame round the discard pile and the colour's mark above it
@@ -97,7 +127,7 @@ class View:
         self.pile = self._card_grid(1, L.PILE_X, L.PILE_Y)
         self.pile[0] = L.TILE_BACK
         t.append(self.pile)
-        self.pile_count = TextGrid(self.font, 3, 1, L.PILE_X, L.PILE_Y + 30, fg=L.DIM)
+        self.pile_count = TextGrid(self.font, 4, 1, L.PILE_X - 3, L.PILE_Y + 29, fg=L.DIM)
         t.append(self.pile_count.group)
         self.panels = [SeatPanel(self, L.LEFT_X, L.PANEL_Y), SeatPanel(self, L.RIGHT_X, L.PANEL_Y)]
         for p in self.panels:
@@ -126,16 +156,13 @@ class View:
         strip = displayio.Bitmap(16, 14, 1)
         spal = displayio.Palette(1)
         spal[0] = L.BAR
+        self.bar_pal = spal
         root.append(displayio.TileGrid(strip, pixel_shader=spal, width=10, height=1,
                                        tile_width=16, tile_height=14, y=L.MSG_Y - 1))
         self.msg = TextGrid(self.font, L.MSG_COLS, 1, 2, L.MSG_Y, fg=L.INK, bg=L.BAR)
         root.append(self.msg.group)
-        # ----- the ONE! banner ------------------------------------------------------------
-        # beside the piles, so the card just played stays in view
-        self.banner = TextGrid(self.font, 5, 1, 98, 46, fg=0xFFFFFF, bg=0xC01010, scale=2)
-        self.banner.write(0, "ONE!", align=1)
-        self.banner.hidden = True
-        root.append(self.banner.group)
+        # the ONE! banner is the message bar in red (it says who called)
+        self.banner = Flash(spal, self.msg)
         # ----- pop-up panel: colour picker, challenge prompt, pause menu --------------------
         self.popup = displayio.Group(x=14, y=14)
         self.popup_text = TextGrid(self.font, 22, 7, 0, 0, fg=L.INK, bg=L.PANEL)
@@ -203,11 +230,18 @@ class View:
                 self.frame_pal[0] = L.TABLE
                 self.mark[0] = L.ICON_BLANK
 
+    def highlight(self, grid, on):
+        """Black on yellow for the seat that acts (a TextGrid of the top bar)."""
+        if on:
+            grid.colours(0x000000, L.HILITE)
+        else:
+            grid.colours(L.INK, L.TABLE)
+
     def set_pile(self, n):
         t = L.TILE_BACK if n > 0 else L.TILE_BLANK
         if self.pile[0] != t:
             self.pile[0] = t
-        self.pile_count.write(0, str(n), align=1)
+        self.pile_count.write(0, cards_text(n), align=1)
 
     def set_hand(self, hand, offset, face_down=False):
         """Show ``hand[offset:offset + 8]`` (as card backs if ``face_down``) and the scroll

@@ -9,6 +9,18 @@ import displayio
 from uno.view import layout as L
 
 
+def with_name(fmt, name, args=(), width=L.MSG_COLS):
+    """``fmt % ((name,) + args)`` in ``width`` characters: the name is cut to the room the
+    rest leaves (names may be 16 characters), never the rest."""
+    room = width - len(fmt % (("",) + args))
+    return fmt % ((name[:room] if room > 0 else "",) + args)
+
+
+def cards_text(n):
+    """A card count as shown everywhere: the two-cards glyph, then the number."""
+    return chr(32 + L.GLYPH_CARDS) + str(n)
+
+
 class TextGrid:
     """``cols`` x ``rows`` character cells at (x, y); ``bg`` None makes the cells transparent."""
 
@@ -60,7 +72,7 @@ class TextGrid:
             t = 0
             if 0 <= j < n:
                 c = ord(text[j]) - 32
-                t = c if 0 <= c < 95 else 31  # '?' for anything outside ASCII
+                t = c if 0 <= c < L.GLYPHS else 31  # '?' for what the font lacks
             k = base + i
             if cells[k] != t:
                 cells[k] = t
