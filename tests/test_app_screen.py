@@ -377,3 +377,32 @@ def test_action_marks_unlike_digits():
         for kind in (10, 11, 12):
             assert parts(masks[kind]) >= 2, ("kind %d reads as one stroke" % kind, colour)
         assert len(masks[10] ^ masks[11]) >= 40
+
+
+@pytest.mark.parametrize("preset", ["classic", "official", "house", "pcsig"])
+def test_every_refusal_fits_whole(preset):
+    """Issue 9: every message "the game can show" fits 26 characters whole: the core's
+    reasons for refusing each action a player can try (a card, a wild, B's draw or pass,
+    challenge or accept), over random matches in the preset, 4 seats."""
+    import random
+
+    import uno.explain  # noqa: F401 (kept loaded: the core drops it after each use otherwise)
+    from uno import rules as R
+
+    rng = random.Random(preset)
+    reasons = set()
+    for seed in range(1, 4):
+        g = G.Game(R.preset(preset, seats=("human",) * 4), seed=seed)
+        g.start()
+        for _ in range(300):
+            if g.phase in (G.PH_HAND_OVER, G.PH_MATCH_OVER):
+                break
+            tries = [G.DRAW, G.PASS, G.CHALLENGE, G.ACCEPT]
+            for c in g.hands[g.actor]:
+                tries += [c, G.play_action(c, 0)]
+            for a in tries:
+                reason = g.explain(a)
+                assert reason is None or len(reason) <= L.MSG_COLS, (reason, len(reason))
+                reasons.add(reason)
+            g.apply(rng.choice(g.legal_actions()))
+    assert len(reasons) >= 10, reasons
