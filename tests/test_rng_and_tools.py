@@ -127,3 +127,46 @@ def test_record_checker_catches_a_forged_card(tmp_path):
         assert "line" in str(err)
     else:
         raise AssertionError("forged record accepted: " + json.dumps(e))
+
+
+def test_rng_numbers_match_plain_xorshift32():
+    """The generator keeps its state in 16-bit halves (no long ints on the badge); the numbers
+    are still xorshift32's and ``below`` still rejects x >= (2**32 // n) * n: the same deals
+    and the same computer choices for every seed (docs/FORMATS.md records name the seed)."""
+    m = 0xFFFFFFFF
+
+    def step(x):
+        x ^= (x << 13) & m
+        x ^= x >> 17
+        x ^= (x << 5) & m
+        return x
+
+    def ref_below(x, n):
+        limit = (0x100000000 // n) * n
+        while True:
+            x = step(x)
+            if x < limit:
+                return x % n, x
+
+    for seed in (0, 1, 2, 7, 12345, 0xFFFFFFFF, 2**40 + 3):
+        a = Rng(seed)
+        x = a.state
+        for n in (1, 2, 3, 4, 7, 13, 25, 108, 1000, 65535, 65536, 65537, 100003, 2**31):
+            for _ in range(40):
+                if n == 1:
+                    assert a.below(1) == 0
+                    continue
+                want, x = ref_below(x, n)
+                assert a.below(n) == want and a.state == x
+        assert a.next32() == step(x)
+    # A state whose next value is rejected by below(3): drawn again, as the plain version does.
+    edge = Rng(0)
+    y = 0xFFFFFFFF
+    for k, left in ((5, True), (17, False), (13, True)):
+        x = y
+        for _ in range(32 // k + 1):
+            x = y ^ ((x << k) & m if left else x >> k)
+        y = x
+    edge.state = y
+    want, x = ref_below(y, 3)
+    assert edge.below(3) == want and edge.state == x and step(y) == 0xFFFFFFFF

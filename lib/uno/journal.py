@@ -31,8 +31,8 @@ class Journal:
         self._journal.append((self.colour, self.turn, self.actor, self.direction, self.phase,
                               self.pending, self.pend_kind, self.drawn, self.passes,
                               self.one_seat, self.catch_n, self.w4_seat, self.w4_guilty,
-                              self.prev_colour, self.winner, self.match_winner, self.rng.state,
-                              self.last_challenge))
+                              self.prev_colour, self.winner, self.match_winner, self.rng.hi,
+                              self.rng.lo, self.last_challenge))
         self._do(a)  # type: ignore[attr-defined]
 
     def pop(self):
@@ -60,7 +60,7 @@ class Journal:
         (self.colour, self.turn, self.actor, self.direction, self.phase, self.pending,
          self.pend_kind, self.drawn, self.passes, self.one_seat, self.catch_n, self.w4_seat,
          self.w4_guilty, self.prev_colour, self.winner, self.match_winner,
-         self.rng.state, self.last_challenge) = j.pop()
+         self.rng.hi, self.rng.lo, self.last_challenge) = j.pop()
         if not self._frames:
             self._journal = None
 

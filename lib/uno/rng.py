@@ -6,7 +6,10 @@ _MASK = 0xFFFFFFFF
 
 
 class Rng:
-    """xorshift32 (Marsaglia 2003); state is one int so undo can save and restore it."""
+    """xorshift32 (Marsaglia 2003). The state is kept as two 16-bit halves (``hi``, ``lo``):
+    the badge's small ints hold 31 bits, and every 32-bit value would be a long int made and
+    dropped (next32 and below took 250-370 bytes of heap a call on CircuitPython's VM; a
+    search draws hundreds). ``state`` reads and sets it as one int (saves, tests)."""
 
     def __init__(self, seed=1):
         self.seed(seed)
@@ -16,37 +19,61 @@ class Rng:
         s = (seed ^ 0x9E3779B9) & _MASK
         self.state = s if s else 0x2545F491
         for _ in range(4):
-            self.next32()
+            self._step()
+
+    @property
+    def state(self):
+        """The generator's 32-bit state as one int."""
+        return self.hi << 16 | self.lo
+
+    @state.setter
+    def state(self, x):
+        self.hi = x >> 16
+        self.lo = x & 0xFFFF
+
+    def _step(self):
+        hi = self.hi
+        lo = self.lo
+        hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF  # x ^= x << 13
+        lo ^= (lo << 13) & 0xFFFF
+        lo ^= hi >> 1  # x ^= x >> 17
+        hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF  # x ^= x << 5
+        lo ^= (lo << 5) & 0xFFFF
+        self.hi = hi
+        self.lo = lo
 
     def next32(self):
         """Next 32-bit value."""
-        x = self.state
-        x ^= (x << 13) & _MASK
-        x ^= x >> 17
-        x ^= (x << 5) & _MASK
-        self.state = x
-        return x
+        self._step()
+        return self.hi << 16 | self.lo
 
     def below(self, n):
         """Uniform int in ``[0, n)`` by rejection (no modulo bias); ``n`` >= 1."""
         if n <= 1:
             return 0
-        limit = (0x100000000 // n) * n
+        if n > 0x10000:
+            limit = (0x100000000 // n) * n
+            while True:
+                x = self.next32()
+                if x < limit:
+                    return x % n
+        # The same numbers on the halves: x >= (2**32 // n) * n = 2**32 - (2**32 % n) only
+        # when hi is 0xFFFF, and x % n = ((hi % n) * 65536 + lo) % n.
+        r = 65536 % n
+        edge = 0x10000 - r * r % n
         while True:
-            x = self.next32()
-            if x < limit:
-                return x % n
+            self._step()
+            hi = self.hi
+            if hi != 0xFFFF or self.lo < edge:
+                return ((hi % n) * 65536 + self.lo) % n
 
     def shuffle(self, items, stop=0):
         """Fisher-Yates shuffle in place of a list or bytearray (the same numbers as ``below``);
         with ``stop`` > 0 only positions above ``stop`` are drawn (a partial shuffle of the end).
         """
-        # next32 and below inlined, on the state's two 16-bit halves: the badge's small ints
-        # hold 31 bits, so whole 32-bit values would be long ints made and dropped at every
-        # step. A deal or a search sample draws ~100 numbers here.
-        x = self.state
-        hi = x >> 16
-        lo = x & 0xFFFF
+        # _step and below inlined: a deal or a search sample draws ~100 numbers here.
+        hi = self.hi
+        lo = self.lo
         i = len(items) - 1
         while i > stop:
             hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF  # x ^= x << 13
@@ -64,4 +91,5 @@ class Rng:
             items[i] = items[j]
             items[j] = t
             i -= 1
-        self.state = hi << 16 | lo
+        self.hi = hi
+        self.lo = lo
