@@ -255,6 +255,13 @@ def make_keymap(pygame):
     }
 
 
+def typing(app, ch):
+    """True when ``ch`` (a key's character) is text for a page entering a name (letters,
+    digits, space: the players page's ``wants_text``) rather than a button."""
+    top = app.stack[-1] if app.stack else None
+    return bool(getattr(top, "wants_text", False) and ch and (ch.isalnum() or ch == " "))
+
+
 def run_window(args):
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
@@ -290,6 +297,8 @@ def run_window(args):
         for ev in pygame.event.get():
             if ev.type == pygame.QUIT:
                 running = False
+            elif ev.type == pygame.KEYDOWN and typing(app, ev.unicode):
+                hw.typed = getattr(hw, "typed", "") + ev.unicode  # a name being entered
             elif ev.type == pygame.KEYDOWN and ev.key in keymap:
                 hw.press(keymap[ev.key])
                 hw.held |= keymap[ev.key]

@@ -186,8 +186,7 @@ class Table:
             if cnt != 1:
                 self.called &= ~(1 << s)
             if p == 2:
-                v.top_right.write(0, seat_text(self.names[s], cnt, g.scores[s], L.TOP_COLS),
-                                  align=2)
+                v.top_right.write(0, seat_text(self.names[s], cnt, g.scores[s]), align=2)
                 v.highlight(v.top_right, active)
                 continue
             used[p] = True

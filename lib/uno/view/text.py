@@ -13,7 +13,7 @@ def with_name(fmt, name, args=(), width=L.MSG_COLS):
     """``fmt % ((name,) + args)`` in ``width`` characters: the name is cut to the room the
     rest leaves (names may be 16 characters), never the rest."""
     room = width - len(fmt % (("",) + args))
-    return fmt % ((name[:room] if room > 0 else "",) + args)
+    return fmt % ((name[:room].rstrip() if room > 0 else "",) + args)
 
 
 def cards_text(n):
