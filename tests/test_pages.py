@@ -86,7 +86,8 @@ def test_a_page_covers_the_table_and_leaves_nothing_behind(run):
     assert "adafruit_display_text.bitmap_label" in sys.modules
     run.press("B")
     assert len(root) == before and not run.app.stack
-    for mod in ("uno.app.scores", "adafruit_display_text.bitmap_label", "adafruit_bitmap_font.pcf"):
+    for mod in ("uno.app.scores", "uno.app.page", "adafruit_display_text.bitmap_label",
+                "adafruit_bitmap_font.pcf"):
         assert mod not in sys.modules
     assert page._file.closed
 
@@ -338,3 +339,38 @@ def test_name_characters_are_the_saves():
     from uno.app import players
 
     assert players.NAME_CHARS == save.NAME_CHARS and players.NAME_LEN == save.NAME_LEN
+
+
+def test_host_sim_types_names_only_while_a_name_is_entered(run):
+    from host_sim.__main__ import typing
+
+    page = run.open("players")
+    assert not typing(run.app, "p")  # the list: P is the B button
+    run.press("A")
+    assert page.wants_text and typing(run.app, "p") and typing(run.app, " ")
+    assert not typing(run.app, "\r") and not typing(run.app, "")
+
+
+# ----- the frugal text (TextGrid over the table's font sheet) -------------------------------
+
+@pytest.mark.parametrize("name", ["options", "players", "scores", "graph", "help"])
+def test_every_page_reads_the_same_with_the_frugal_text(name, monkeypatch):
+    import importlib
+
+    shown = []
+    for force in (True, False):
+        page = importlib.import_module("uno.app.page")  # a closed page drops the module
+        monkeypatch.setattr(page, "FORCE", force)
+        r = graph_run()
+        save.add_score(r.app.saved.scores, (812, "ALEXANDRA", "classic", ("advanced", "easy")))
+        p = r.open(name)
+        assert (p._label is None) == (not force)
+        r.press("DOWN", "RIGHT")
+        shown.append(r.text())
+        r.app.hw.display.full_render()
+        shown.append(r.app.hw.display.rgb())
+        r.press("B")
+        assert not r.app.stack
+    assert shown[0] == shown[2]
+    # the same Terminus glyphs in the same 6 x 12 cells: the very same pixels
+    assert (shown[1] == shown[3]).all()

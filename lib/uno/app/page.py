@@ -37,13 +37,17 @@ class Page:
     save = False
 
     def __init__(self, app, title):
-        from adafruit_bitmap_font.pcf import PCF
-        from adafruit_display_text.bitmap_label import Label
-
         self.app = app
-        self._file = open(app.hw.base + "/fonts/uno-12.pcf", "rb")
-        self.font = PCF(self._file, displayio.Bitmap)
-        self._label = Label
+        self._file = None
+        self.font = app.view.font
+        self._label = None
+        if labels_fit():
+            from adafruit_bitmap_font.pcf import PCF
+            from adafruit_display_text.bitmap_label import Label
+
+            self._file = open(app.hw.base + "/fonts/uno-12.pcf", "rb")
+            self.font = PCF(self._file, displayio.Bitmap)
+            self._label = Label
         root = displayio.Group()
         self.root = root
         # opaque backdrop: 10 x 8 tiles of one 16 x 16 blank tile cover the table
@@ -60,22 +64,27 @@ class Page:
         self.bar.hidden = True
         root.append(self.bar)
         self.title = self._make(TITLE, 0)
-        self.body = self._make(L.INK, LINE)
+        self.body = self._make(L.INK, LINE, 1, ROWS)
         self.foot = self._make(FOOT, LINE * 9)
         self.lines = [""] * ROWS
         self.set_title(title)
         app.view.root.append(root)
         self.closed = False
 
-    def _make(self, colour, y, x=1):
+    def _make(self, colour, y, x=1, rows=1):
+        if self._label is None:
+            lab = Lines(self.font, colour, x, y, (160 - x) // L.FONT_W, rows)
+            self.root.append(lab.grid.group)
+            return lab
         lab = self._label(self.font, text="", color=colour, anchor_point=(0, 0),
-                          anchored_position=(x, y), line_spacing=1.0)
+                          anchored_position=(x, y - 2), line_spacing=1.0)  # as the grid cells
         self.root.append(lab)
         return lab
 
     def _set(self, lab, text):
         if lab.text != text:
-            self.font.load_glyphs(text)
+            if self._label is not None:
+                self.font.load_glyphs(text)
             lab.text = text
 
     def set_title(self, text):
@@ -102,10 +111,10 @@ class Page:
     def leave(self):
         """Close the page: the app's save point (``save``), then back to what was below."""
         app = self.app
-        if self.save:
-            app.save_point()
         app.close()
         self.closing()
+        if self.save:  # after the page's objects went: the save codec needs the room
+            app.save_point()
 
     def closing(self):
         """Release the display objects, the font file and the text libraries (idempotent;
@@ -118,8 +127,70 @@ class Page:
             root.remove(self.root)
         for k in ("root", "title", "body", "foot", "bar", "font", "_label"):
             setattr(self, k, None)
-        self._file.close()
-        drop(_LIBS)
+        if self._file is not None:
+            self._file.close()
+            drop(_LIBS)
+        # what the pages load besides themselves (the app drops the page's own module)
+        drop(("uno.app.ruletext", "uno.rules", "uno.app.page"))
+
+
+class Lines:
+    """The frugal stand-in for a ``bitmap_label.Label``: a TextGrid over the table's own font
+    sheet (the same Terminus glyphs), with the Label's ``text`` and ``color``."""
+
+    def __init__(self, sheet, colour, x, y, cols, rows):
+        from uno.view.text import TextGrid
+
+        self.grid = TextGrid(sheet, cols, rows, x, y, fg=colour)
+        self._text = ""
+        self._color = colour
+
+    @property
+    def text(self):
+        return self._text
+
+    @text.setter
+    def text(self, value):
+        self._text = value
+        g = self.grid
+        row = 0
+        for part in value.split("\n"):
+            if row < g.rows:
+                g.write(row, part)
+            row += 1
+        while row < g.rows:
+            g.write(row, "")
+            row += 1
+
+    @property
+    def color(self):
+        return self._color
+
+    @color.setter
+    def color(self, value):
+        self._color = value
+        self.grid.colours(value)
+
+
+def labels_fit():
+    """True when the heap has room for the Adafruit text libraries and a PCF font: measured
+    on CircuitPython 10's VM, 37 KB while a page is open, of which 13.5 KB (the libraries'
+    interned names) stay after it closes, so only a heap with ``NEED_FREE`` spare takes them.
+    Else (the badge today) pages use ``Lines``: about 3 KB. Always true on a PC (no
+    ``gc.mem_free``). ``FORCE`` (tests) overrides."""
+    if FORCE is not None:
+        return FORCE
+    import gc
+
+    free = getattr(gc, "mem_free", None)
+    if free is None:
+        return True
+    gc.collect()
+    return free() >= NEED_FREE
+
+
+FORCE = None  # type: bool | None
+NEED_FREE = const(64 * 1024)
 
 
 def drop(names):
