@@ -374,3 +374,14 @@ def test_every_page_reads_the_same_with_the_frugal_text(name, monkeypatch):
     assert shown[0] == shown[2]
     # the same Terminus glyphs in the same 6 x 12 cells: the very same pixels
     assert (shown[1] == shown[3]).all()
+
+
+def test_select_on_the_results_page_shows_the_graph_and_b_comes_back():
+    r = graph_run()
+    app = r.app
+    app.show_results()
+    assert app.stack[-1] is app.results
+    r.press("SELECT")
+    assert type(app.stack[-1]).__name__ == "Graph" and "SCORES AFTER" in r.text()
+    r.press("B")
+    assert app.stack[-1] is app.results

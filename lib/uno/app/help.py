@@ -46,8 +46,11 @@ class Help(Page):
         g = app.table.g
         s = app.settings
         rules = g.rules if app.in_match and g is not None else s.rules_obj()
-        self.all = list(CONTROLS) + [""] + rule_lines(rules, s.preset)
-        self.rules_at = len(CONTROLS) + 1
+        lines = list(CONTROLS)
+        while len(lines) % ROWS:  # the rules start on a page of their own, in pairs
+            lines.append("")
+        self.rules_at = len(lines)
+        self.all = lines + rule_lines(rules, s.preset)
         self.top = 0
         self.draw()
         self.set_foot("UP/DOWN LEFT/RIGHT B:back")
