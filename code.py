@@ -32,14 +32,24 @@ def main():
         view = View(hw.base)
         font = view.font
 
+        # The saves next, before the app's modules: the codec (10 KB) goes again at once.
+        saved = None
+        if hw.nvm is not None:
+            from uno.save import load
+            from uno.settings import drop_codec
+
+            saved = load(hw.nvm)
+            del load  # the codec goes with drop_codec()
+            drop_codec()
+            gc.collect()
         from uno.app.main import App
-        from uno.rules import preset
 
         gc.collect()  # free the garbage of loading the modules before the match allocates
-        app = App(hw, preset("classic"), seed=random.getrandbits(30), speed=7, view=view)
-        del preset  # the match keeps its Rules (uno.ruleset); validation and presets go
-        uno.rules.drop()
-        app.new_match()
+        # Rules, seats, names and speed come from the saves (defaults on a new badge); each
+        # match's Rules are made from them, then uno.rules (validation, presets) is dropped.
+        app = App(hw, None, seed=random.getrandbits(30), view=view, nvm=hw.nvm, saved=saved)
+        saved = None
+        app.title()
         while True:
             app.frame()
             hw.wait_frame()

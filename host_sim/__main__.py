@@ -24,9 +24,13 @@ MAX_SCALE = 10  # a 1600x1280 PNG; more only fills the disk
 
 
 def build_rules(args):
+    """The rules --preset/--rules/--seats give, overriding the saved settings for this run;
+    None when none of them is given (the settings' rules, seats and names then)."""
     from uno.rules import Rules, preset
 
-    r = preset(args.preset)
+    if args.preset is None and not args.rules and not args.seats:
+        return None
+    r = preset(args.preset or "classic")
     opts = {}
     if args.rules:
         r = Rules.parse(args.rules, base=r)
@@ -77,12 +81,16 @@ def parse_args(argv):
                     help="screenshot scale 1-%d (default 1)" % MAX_SCALE)
     ap.add_argument("--log", default=None, help="write the game record (JSON Lines)")
     ap.add_argument("--stats", action="store_true", help="pixels refreshed per input")
-    ap.add_argument("--preset", default="classic",
-                    help="classic acorn pcsig windows official house")
+    ap.add_argument("--preset", default=None,
+                    help="classic acorn pcsig windows official house (default: the settings')")
     ap.add_argument("--rules", default="", help='options over the preset: "wd4=strict ..."')
     ap.add_argument("--seats", default="",
                     help="e.g. human,normal,easy; turned round so the first human is seat 0")
-    ap.add_argument("--speed", type=int, default=7, help="message speed 1 (slow) - 10 (fast)")
+    ap.add_argument("--speed", type=int, default=None,
+                    help="message speed 1 (slow) - 10 (fast) (default: the settings', 7)")
+    ap.add_argument("--nvm", default=None,
+                    help="the save file standing in for the badge's nvm, or 'none' (default: "
+                    "none headless, %s in a window)" % default_nvm())
     ap.add_argument("--no-sound", action="store_true")
     ap.add_argument("--cpu", choices=("ai", "first"), default="ai",
                     help="computer players: uno.ai, or 'first' legal action (tests)")
@@ -94,6 +102,28 @@ def parse_args(argv):
     # tests: the app raises after N frames, to show the error screen (docs/APP.md)
     ap.add_argument("--crash-after", type=int, default=0, help=argparse.SUPPRESS)
     return ap.parse_args(argv)
+
+
+def default_nvm():
+    """The window's save file: $XDG_DATA_HOME (or ~/.local/share)/uno-pybadge/nvm.bin."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
+                                                           "share")
+    return os.path.join(base, "uno-pybadge", "nvm.bin")
+
+
+def nvm_path(args):
+    """The save file of this run, or None for no saves (headless runs never touch the user's
+    file unless --nvm names it)."""
+    if args.nvm is not None:
+        return None if args.nvm.lower() == "none" else args.nvm
+    return None if args.headless else default_nvm()
+
+
+def open_nvm(args):
+    from host_sim.hw import FileNvm
+
+    path = nvm_path(args)
+    return FileNvm(path) if path else None
 
 
 def settle(app, hw, display_stats=False, wait=0):
@@ -136,7 +166,7 @@ def demo_keys(args):
     hw.skip_refresh = True
     app = App(hw, build_rules(args), seed=args.seed if args.seed is not None else 1,
               speed=args.speed, sound=not args.no_sound, cpu=args.cpu)
-    app.new_match()
+    app.title()
     settle(app, hw)
     return [("press", bit(tok), tok) for tok in bot.play_match(app, hw, settle)]
 
@@ -181,9 +211,10 @@ def crash_screen(app, hw, exc):
 
 
 def run_headless(args, keys, out=sys.stdout):
+    from host_sim.hw import RecordFile
     from uno.app.main import App
 
-    log = open(args.log, "w") if args.log else None
+    log = RecordFile(args.log) if args.log else None
     app = None
     try:
         hw = HostHardware(headless=True, render=not args.no_render, log=log, out=out)
@@ -191,10 +222,10 @@ def run_headless(args, keys, out=sys.stdout):
         seed = args.seed if args.seed is not None else 1
         try:
             app = App(hw, build_rules(args), seed=seed, speed=args.speed,
-                      sound=not args.no_sound, cpu=args.cpu)
+                      sound=not args.no_sound, cpu=args.cpu, nvm=open_nvm(args))
             if args.crash_after:
                 force_crash(app, args.crash_after)
-            app.new_match()
+            app.title()
             rows = [("start",) + settle(app, hw, args.stats)]
             for kind, value, tok in keys:
                 if kind == "wait":
@@ -269,8 +300,10 @@ def run_window(args):
     from uno.app.input import A as BUTTON_A
     from uno.app.main import App
 
+    from host_sim.hw import RecordFile
+
     keymap = make_keymap(pygame)
-    log = open(args.log, "w") if args.log else None
+    log = RecordFile(args.log) if args.log else None
     hw = HostHardware(headless=False, render=True, log=log)
     pygame.init()
     scale = 4
@@ -282,10 +315,10 @@ def run_window(args):
 
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     app = App(hw, build_rules(args), seed=seed, speed=args.speed, sound=not args.no_sound,
-              cpu=args.cpu)
+              cpu=args.cpu, nvm=open_nvm(args))
     if args.crash_after:
         force_crash(app, args.crash_after)
-    app.new_match()
+    app.title()
     clock = pygame.time.Clock()
     running = True
     frames = 0
@@ -297,7 +330,7 @@ def run_window(args):
         for ev in pygame.event.get():
             if ev.type == pygame.QUIT:
                 running = False
-            elif ev.type == pygame.KEYDOWN and typing(app, ev.unicode):
+            elif ev.type == pygame.KEYDOWN and typing(app, getattr(ev, "unicode", "")):
                 hw.typed = getattr(hw, "typed", "") + ev.unicode  # a name being entered
             elif ev.type == pygame.KEYDOWN and ev.key in keymap:
                 hw.press(keymap[ev.key])
@@ -310,8 +343,8 @@ def run_window(args):
             if hw.poll() & BUTTON_A:
                 crashed = False
                 app = App(hw, build_rules(args), seed=seed + 1, speed=args.speed,
-                          sound=not args.no_sound, cpu=args.cpu)
-                app.new_match()
+                          sound=not args.no_sound, cpu=args.cpu, nvm=open_nvm(args))
+                app.title()
         else:
             try:
                 app.frame()
@@ -322,6 +355,10 @@ def run_window(args):
         if app.quit_requested:
             running = False
         surf = pygame.surfarray.make_surface(hw.display.rgb().swapaxes(0, 1))
+        if app.level == 0:  # asleep: the badge's screen is off
+            surf.fill((0, 0, 0))
+        elif app.level > 0:  # dimmed after a minute without a press
+            surf.fill((90, 90, 90), special_flags=pygame.BLEND_MULT)
         screen.fill((24, 24, 24))
         screen.blit(pygame.transform.scale(surf, (w, h)), (0, 0))
         x0 = w + 20
@@ -393,7 +430,7 @@ def main(argv=None):
     except ValueError as e:
         sys.stderr.write("host_sim: %s\n" % e)
         return 2
-    if not 1 <= args.speed <= 10:
+    if args.speed is not None and not 1 <= args.speed <= 10:
         sys.stderr.write("host_sim: --speed must be 1-10\n")
         return 2
     if not 1 <= args.scale <= MAX_SCALE:
@@ -409,7 +446,10 @@ def main(argv=None):
             args.headless = True
     if args.headless and not keys and not args.screenshot:
         args.screenshot = DEMO_SHOT
-    for path, flag in ((args.screenshot, "--screenshot"), (args.log, "--log")):
+    if not args.headless and args.nvm is None:
+        os.makedirs(os.path.dirname(default_nvm()), exist_ok=True)
+    for path, flag in ((args.screenshot, "--screenshot"), (args.log, "--log"),
+                       (nvm_path(args), "--nvm")):
         why = output_problem(path, flag) if path else None
         if why:
             sys.stderr.write("host_sim: %s\n" % why)

@@ -25,8 +25,8 @@ class RecordError(AssertionError):
 def next_keys(app, challenge=False, prefer_draw=False):
     """Tokens for one decision of the human (the app must be idle)."""
     top = app.top()
-    if top is app.results or top is app.idle_page:
-        return ["A"]
+    if top is app.results or getattr(top, "module", None) == "title":
+        return ["A"]  # next hand, another match; the title's New match (or Continue)
     if top is app.picker:
         return [COLOUR_TOKENS[app.table._colour_for(-1)]]
     if top is app.prompt:
@@ -185,7 +185,7 @@ def main(argv):
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
     app = App(hw, M.build_rules(args), seed=args.seed, speed=args.speed, sound=False)
-    app.new_match()
+    app.title()  # the script begins at the title, as a run does
     M.settle(app, hw, False)
     tokens = play_match(app, hw, M.settle)
     line = []

@@ -19,6 +19,91 @@ with contextlib.redirect_stdout(io.StringIO()):  # Blinka's "GENERIC_X86 not sup
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+NVM_SIZE = 8192  # a SAMD51's microcontroller.nvm
+
+
+class FileNvm:
+    """The badge's ``microcontroller.nvm`` in a file: ``len()`` and slice read/write, each
+    write straight through to the file; a missing file reads as 0xFF, like a new board."""
+
+    def __init__(self, path, size=NVM_SIZE):
+        self.path = path
+        self.size = size
+        self.writes = 0
+        self._data = bytearray(b"\xff" * size)
+        try:
+            with open(path, "rb") as f:
+                got = f.read(size)
+            self._data[:len(got)] = got
+        except FileNotFoundError:
+            pass
+
+    def __len__(self):
+        return self.size
+
+    def __getitem__(self, key):
+        if isinstance(key, slice):
+            return bytes(self._data[key])
+        return self._data[key]
+
+    def __setitem__(self, key, value):
+        if isinstance(key, slice):
+            start, stop, _ = key.indices(self.size)
+            if len(value) != stop - start:
+                raise ValueError("nvm slice assignment must keep the length")
+        self._data[key] = value
+        self.writes += 1
+        tmp = self.path + ".tmp"
+        with open(tmp, "wb") as f:
+            f.write(self._data)
+        os.replace(tmp, self.path)
+
+
+class RecordFile:
+    """The game record file (--log), opened at the first event: a new run starts it afresh,
+    a resumed match (``resume(lines)``) keeps its first ``lines`` lines and appends."""
+
+    def __init__(self, path):
+        self.path = path
+        self._f = None
+        self.seats = ()  # of the match in the kept lines
+
+    def _open(self):
+        if self._f is None:
+            self._f = open(self.path, "w")
+        return self._f
+
+    def resume(self, lines):
+        """Keep the first ``lines`` lines (the resumed match's record so far), append after."""
+        if self._f is not None:
+            self._f.close()
+            self._f = None
+        kept = []
+        try:
+            with open(self.path) as f:
+                for line in f:
+                    if len(kept) >= lines:
+                        break
+                    kept.append(line)
+        except OSError:
+            pass
+        for line in kept:
+            if line.startswith('{"ev":"match"'):
+                self.seats = tuple(json.loads(line)["seats"])
+        self._f = open(self.path, "w")
+        self._f.writelines(kept)
+
+    def write(self, text):
+        self._open().write(text)
+
+    def flush(self):
+        if self._f is not None:
+            self._f.flush()
+
+    def close(self):
+        self._open().close()
+
+
 class HostHardware:
     """``headless``: virtual time, no window, no sound device; ``render`` False skips drawing
     (dirty areas are still tracked); ``log``: a file object for the game record."""
@@ -39,6 +124,7 @@ class HostHardware:
         self.rgb = 0
         self.rgb_log = []  # (ms, 0xRRGGBB) every time the NeoPixels change
         self.sounds = []  # (ms, name) of every sound started, for tests
+        self.brightness = 10  # backlight level 0-10 (0: screen off, asleep)
         self.refreshes = 0
         self.skip_refresh = False  # fuzzing: no displayio work at all between screenshots
         self.pixels_total = 0
@@ -79,6 +165,10 @@ class HostHardware:
         self.display.refresh()
         self.refreshes += 1
         self.pixels_total += self.display.last_pixels
+
+    def backlight(self, level):
+        """Backlight 0-10 (the window darkens the screen; headless it is only recorded)."""
+        self.brightness = level
 
     # ----- sound and lights ----------------------------------------------------------------
 
@@ -127,6 +217,13 @@ class HostHardware:
         self.rgb_log.append((self._ticks, rgb))
 
     # ----- the game record -----------------------------------------------------------------
+
+    def record_from(self, lines):
+        """A resumed match: its record is the first ``lines`` lines of the log, then on."""
+        resume = getattr(self.log, "resume", None)
+        if resume is not None:
+            resume(lines)
+            self._seats = self.log.seats
 
     def record(self, ev):
         """Write one game-record event to ``log``. A match with no human seat that stops early

@@ -92,6 +92,7 @@ def badge(monkeypatch):
         "neopixel_write": types.SimpleNamespace(
             neopixel_write=lambda pin, buf: written.append(bytes(buf))),
         "supervisor": types.SimpleNamespace(ticks_ms=lambda: clock["ms"] % (1 << 29)),
+        "microcontroller": types.SimpleNamespace(nvm=bytearray(b"\xff" * 8192)),
     }
     for name, mod in mods.items():
         monkeypatch.setitem(sys.modules, name, mod)
@@ -148,8 +149,10 @@ def test_code_py_runs_the_app(badge, monkeypatch):
 
     def wait_frame(self):
         frames["n"] += 1
-        if frames["n"] == 5:
-            _Keys.last.events.queue = [(4, True), (4, False), (1, True), (1, False)]
+        if frames["n"] == 5:  # the title: A (New match)
+            _Keys.last.events.queue = [(1, True), (1, False)]
+        if frames["n"] == 60:  # the pause menu: a save point
+            _Keys.last.events.queue = [(2, True), (2, False)]
         if frames["n"] > 200:
             raise Stop()
         real_wait(self)
@@ -161,10 +164,20 @@ def test_code_py_runs_the_app(badge, monkeypatch):
     spec = importlib.util.spec_from_file_location("badge_code", ROOT / "code.py")
     code = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(code)  # importing does nothing on a PC
+    import uno.app.main as AM
+
+    # the stand-in clock runs far faster than the frames (minutes in 200 frames): no dimming
+    monkeypatch.setattr(AM, "DIM_MS", 1 << 40)
+    monkeypatch.setattr(AM, "SLEEP_MS", 1 << 40)
     with pytest.raises(Stop):
         code.main()
     assert badge.display.root_group is not None
     assert badge.written, "the NeoPixels were set"
+    from uno.save import load
+
+    saved, notice = load(badge.mods["microcontroller"].nvm)
+    assert notice is None and saved.match, "the pause menu saved the match"
+    assert badge.display.brightness == 0.8, "the settings' backlight level"
 
 
 def test_device_code_compiles_with_mpy_cross(tmp_path):
@@ -189,14 +202,32 @@ def test_sprites_match_their_generator():
 
 
 def test_window_mode_smoke(tmp_path):
-    """The pygame window (SDL dummy driver): runs, closes, writes the quit record."""
+    """The pygame window (SDL dummy driver): opens at the title, Return starts a match, the
+    window closes, the record ends with the quit; the save file is in $XDG_DATA_HOME."""
     import os
 
     log = tmp_path / "w.jsonl"
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    r = subprocess.run([sys.executable, "-m", "host_sim", "--frames", "20", "--seed", "4",
-                        "--log", str(log)], cwd=ROOT, env=env, capture_output=True, text=True,
-                       timeout=120)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               XDG_DATA_HOME=str(tmp_path))
+    code = ("import sys, pygame; sys.argv=['x']; import host_sim.__main__ as m\n"
+            "orig = pygame.event.get; n = [0]\n"
+            "def get():\n"
+            "    n[0] += 1\n"
+            "    ev = orig()\n"
+            "    if n[0] == 3:\n"
+            "        ev.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))\n"
+            "    if n[0] == 10:\n"
+            "        ev.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))\n"
+            "    return ev\n"
+            "pygame.event.get = get\n"
+            "sys.exit(m.main(['--frames', '20', '--seed', '4', '--log', %r]))\n" % str(log))
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
+                       text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert log.read_text().splitlines()[-1] == '{"ev":"quit","p":0}'
+    # START opened the pause menu, a save point: the match is in the window's save file
+    from uno.save import load
+
+    saved, notice = load(bytearray((tmp_path / "uno-pybadge" / "nvm.bin").read_bytes()))
+    assert notice is None and saved.match
     assert io is not None

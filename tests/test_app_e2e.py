@@ -65,12 +65,19 @@ def reach(cond, preset="classic", rules="", seats="", seeds=range(1, 400), prefe
     raise AssertionError("no seed reaches the situation")
 
 
+def message(app):
+    """The message bar's text, read from its tiles."""
+    return "".join(chr(32 + c) for c in app.view.msg._cells).rstrip()
+
+
 def run(seed, tokens, tmp_path, name, preset="classic", rules="", seats="", render=True,
         extra=(), cpu="first"):
-    """Run the tokens through the CLI code path; (app, hw, rows, events, output)."""
+    """Run the tokens through the CLI code path, after the title's A (New match); (app, hw,
+    rows, events, output)."""
     log = tmp_path / (name + ".jsonl")
     shot = tmp_path / (name + ".png")
-    argv = ["--headless", "--seed", str(seed), "--keys", " ".join(tokens), "--log", str(log),
+    argv = ["--headless", "--seed", str(seed), "--keys", " ".join(["A"] + list(tokens)),
+            "--log", str(log),
             "--screenshot", str(shot), "--preset", preset, "--rules", rules, "--seats", seats,
             "--stats", "--cpu", cpu] + list(extra)
     if not render:
@@ -127,7 +134,7 @@ def test_whole_classic_match(tmp_path, cpu):
     M.settle(app, hw)
     tokens = bot.play_match(app, hw, M.settle)
     keys = tmp_path / "match.keys"
-    keys.write_text(" ".join(tokens) + "\n")
+    keys.write_text("A " + " ".join(tokens) + "\n")  # the title's New match first
     # through the real command line, as a user would run it
     log = tmp_path / "match.jsonl"
     shot = tmp_path / "match.png"
@@ -307,7 +314,7 @@ def test_refresh_budget(tmp_path):
     app, hw, rows, events, out, shot = run(seed, tokens + moves + ["A"], tmp_path, "budget")
     stats = [r for r in out.splitlines() if r.startswith("stats")]
     assert len(stats) == len(rows)
-    base = 1 + len(tokens)
+    base = 2 + len(tokens)  # after the start and the title's A
     assert moves
     for tok, _frames, total, _peak, _first in rows[base:base + len(moves)]:
         assert total <= 0.05 * SCREEN, (tok, total)
@@ -364,17 +371,26 @@ def test_pause_menu(tmp_path):
     app, hw, rows, events, out, shot = run(seed, tokens + ["START"], tmp_path, "pause")
     assert app.top() is app.menu
     golden(shot, "pause")
-    # sound off, then resume
-    app, hw, rows, events, out, shot = run(seed, tokens + ["START", "DOWN", "DOWN", "A", "B"],
-                                           tmp_path, "mute")
-    assert not app.sound.enabled and app.top() is app.table
+    # Hint: one line, what the Advanced player would do with this hand (a legal action)
+    app, hw, rows, events, out, shot = run(seed, tokens + ["START", "DOWN", "A"], tmp_path, "hint")
+    from uno.app.hint import say
+
+    line = message(app)
+    g = app.table.g
+    assert app.top() is app.menu
+    assert line in ["Hint: " + say(a) for a in g.legal_actions()], line
+    # resume: the message bar shows the table's message again
+    app, hw, rows, events, out, shot = run(seed, tokens + ["START", "DOWN", "A", "B"], tmp_path,
+                                           "resume")
+    assert app.top() is app.table and message(app) == app.table.msg
     # new match: the old one ends with quit, a new match record follows
-    app, hw, rows, events, out, shot = run(seed, tokens + ["START", "DOWN", "A"], tmp_path, "new")
+    app, hw, rows, events, out, shot = run(seed, tokens + ["START", "UP", "UP", "A"], tmp_path,
+                                           "new")
     kinds = [e["ev"] for e in events]
     assert kinds.count("match") == 2 and kinds.count("quit") == 2
-    # quit: the idle page, and A starts again
+    # quit to title, whose New match starts again
     app, hw, rows, events, out, shot = run(seed, tokens + ["START", "UP", "A"], tmp_path, "quit2")
-    assert app.top() is app.idle_page
+    assert getattr(app.top(), "module", None) == "title"
     assert [e["ev"] for e in events].count("quit") == 1
     assert hw.rgb == 0, "the lights are dark when no match runs"
 

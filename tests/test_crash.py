@@ -176,7 +176,7 @@ def test_simulator_shows_the_same_screen(tmp_path):
     shot = tmp_path / "s.png"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     r = subprocess.run([sys.executable, "-m", "host_sim", "--headless", "--seed", "3", "--keys",
-                        "RIGHT A", "--crash-after", "40", "--log", str(log), "--screenshot",
+                        "A RIGHT A", "--crash-after", "40", "--log", str(log), "--screenshot",
                         str(shot), "--scale", "3", "--quiet"], cwd=ROOT, env=env,
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 3
@@ -197,7 +197,8 @@ def _crash_line() -> int:
 
 def test_window_a_restarts(tmp_path):
     """The window: the error screen, then A (Return) starts the app again."""
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               XDG_DATA_HOME=str(tmp_path))  # the window's save file: not the user's
     code = ("import sys, pygame; sys.argv=['x']; import host_sim.__main__ as m\n"
             "orig = pygame.event.get; n = [0]\n"
             "def get():\n"

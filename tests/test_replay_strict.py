@@ -51,7 +51,7 @@ def fresh(tmp_path_factory):
     assert selfplay("--seed", "9", "--preset", "house", "--seats", "3", "--log",
                     d / "self.jsonl").returncode == 0
     r = subprocess.run([sys.executable, "-m", "host_sim", "--headless", "--quiet", "--seed", "4",
-                        "--keys", "RIGHT A B WAIT:100 A", "--log", str(d / "sim.jsonl")],
+                        "--keys", "A RIGHT A B WAIT:100 A", "--log", str(d / "sim.jsonl")],
                        cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     return [d / "self.jsonl", d / "sim.jsonl"]
@@ -132,7 +132,7 @@ def test_types_and_seats_are_checked_strictly(what, pick, change):
     assert msg is not None and msg.startswith(":%d: " % line), (what, msg)
 
 
-def human_record(tmp_path, seats, keys="RIGHT"):
+def human_record(tmp_path, seats, keys="A RIGHT"):  # the title's New match, then a move
     from host_sim import __main__ as M
 
     log = tmp_path / ("%s.jsonl" % seats.replace(",", "-"))

@@ -46,7 +46,7 @@ def test_first_human_sits_in_seat_0(capsys, tmp_path):
     """FORMATS.md: "Seats are numbered from 0; seat 0 is the first human." --seats
     normal,human is turned round (order of play kept); the quit is by that human."""
     log = tmp_path / "g.jsonl"
-    rc, out, err = sim(capsys, "--seats", "normal,easy,human,normal", "--keys", "RIGHT",
+    rc, out, err = sim(capsys, "--seats", "normal,easy,human,normal", "--keys", "A RIGHT",
                        "--log", str(log))
     assert rc == 0, err
     ev = events(log)
@@ -57,7 +57,7 @@ def test_first_human_sits_in_seat_0(capsys, tmp_path):
 def test_stopped_match_with_no_human_ends_with_quit_by_null(capsys, tmp_path):
     """FORMATS.md: a match with no human seat that the program stops ends with quit, p null."""
     log = tmp_path / "g.jsonl"
-    rc, out, err = sim(capsys, "--seats", "easy,normal", "--keys", "WAIT:3", "--log", str(log))
+    rc, out, err = sim(capsys, "--seats", "easy,normal", "--keys", "A WAIT:3", "--log", str(log))
     assert rc == 0, err
     assert events(log)[-1] == {"ev": "quit", "p": None}
     assert check_file(str(log), out=open(os.devnull, "w"))
@@ -124,17 +124,17 @@ def test_record_ends_before_the_screenshot(capsys, tmp_path, monkeypatch):
 
     monkeypatch.setattr(FramebufferDisplay, "save_png", fail)
     log = tmp_path / "g.jsonl"
-    args = M.parse_args(["--headless", "--keys", "RIGHT", "--quiet", "--log", str(log),
+    args = M.parse_args(["--headless", "--keys", "A RIGHT", "--quiet", "--log", str(log),
                          "--screenshot", str(tmp_path / "s.png")])
     with pytest.raises(OSError):
-        M.run_headless(args, S.parse("RIGHT"))
+        M.run_headless(args, S.parse("A RIGHT"))
     assert events(log)[-1] == {"ev": "quit", "p": 0}
 
 
 def test_play_sh_keeps_the_callers_folder(tmp_path):
     """./play.sh from another folder: relative --screenshot, --log and --keys @FILE are that
     folder's, not the repository's."""
-    (tmp_path / "k.keys").write_text("RIGHT A\n")
+    (tmp_path / "k.keys").write_text("A RIGHT A\n")
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     shot, log = "play-sh-test.png", "play-sh-test.jsonl"  # names nobody else uses
     r = subprocess.run([str(ROOT / "play.sh"), "--seed", "3", "--keys", "@k.keys",

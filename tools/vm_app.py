@@ -44,7 +44,9 @@ PROFILES = {
 # 8 KB that the soak needs (advanced3 dies at 142 in its first 100 hands, passes 10,000 hands
 # at 150) and that keeps 1-2 KB of anyone's change from failing CI at the edge.
 # docs/BENCHMARKS.md has the runs; tests/test_cp_vm.py checks a match still completes in it.
-BUDGET_KB = {"normal": 139, "advanced3": 150}
+# Issue 10's saves (title, save points with the codec loaded for each, resume) raised S to
+# normal 150, advanced3 159 (from 125 and ~137): BUDGET_KB = S + 8.
+BUDGET_KB = {"normal": 158, "advanced3": 167}
 TARGET_KB = 90  # three Advanced opponents (issue 11)
 # CircuitPython interns every name and short string of the loaded code (never freed, even when
 # a module is dropped) in pools that double: past about 1,270 names the next pool takes

@@ -9,8 +9,10 @@ class _Nvm:
         try:
             open(path, "rb").close()
         except OSError:
-            with open(path, "wb") as f:
-                f.write(b"\xff" * size)
+            with open(path, "wb") as f:  # a new board; in small pieces (not the badge's heap)
+                chunk = b"\xff" * 256
+                for _ in range(size // 256):
+                    f.write(chunk)
 
     def __len__(self):
         return self._size

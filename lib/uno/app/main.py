@@ -1,19 +1,31 @@
-"""The app: one display tree, the table and its pop-up screens, sound and lights.
+"""The app: one display tree, the title, the table and its pop-up screens, saves, sound, lights.
 
 Both shells (code.py on the badge, host_sim on a PC) build a hardware object with the
 interface of docs/APP.md, make an ``App`` and call ``frame()`` about 30 times a second.
+Pages that are seldom open (title, options, help...) are modules loaded by ``open_page`` and
+dropped when they close; so is the save code (``uno.app.saves``, ``uno.save``), loaded only at
+save points (docs/SAVES.md).
 """
+
+import sys
+
+from micropython import const
 
 from uno import game as G
 from uno.app.fx import Lights, Sound
-from uno.app.screens import Challenge, Handover, Idle, Pause, Picker, Results
+from uno.app.screens import Challenge, Handover, Pause, Picker, Results
 from uno.app.table import Table
+from uno.settings import Saved, drop_codec
 from uno.view.table import View
 
 FRAME_MS = 33
 _REPEAT = 0xF0  # RIGHT DOWN UP LEFT repeat while held
 _REPEAT_FIRST = 400
 _REPEAT_NEXT = 110
+_THINK_MS = const(10000)  # a save point after 10 s without a press on the player's turn
+DIM_MS = const(60000)  # the backlight dims after a minute without a press
+SLEEP_MS = const(300000)  # screen and lights off after five
+DIM_LEVEL = const(1)  # of 10
 
 
 def _first_legal(level, seed=0, budget=None):
@@ -24,25 +36,60 @@ def _first_legal(level, seed=0, budget=None):
     return First()
 
 
-class App:
-    """``rules``: a ``uno.rules.Rules``; ``seed``: the first match's seed (next matches +1);
-    ``speed``: message speed 1-10; ``cpu``: "ai" (uno.ai players) or "first" (the first legal
-    action: predictable computers for screenshot tests); ``view``: a View built beforehand
-    (the badge builds it first, while the heap still has room for its large bitmaps)."""
+def drop_module(name):
+    """Forget module ``uno.app.<name>`` (its code goes at the next collection)."""
+    import uno.app
 
-    def __init__(self, hw, rules, seed=1, speed=7, sound=True, cpu="ai", view=None):
+    sys.modules.pop("uno.app." + name, None)
+    if name in dir(uno.app):
+        delattr(uno.app, name)
+
+
+class App:
+    """``rules``: a ``uno.rules.Rules`` for every match of this run (None: the saved settings'
+    rules, seats and names); ``seed``: the first match's seed (next matches +1); ``speed``:
+    message speed 1-10 (None: the settings'); ``cpu``: "ai" (uno.ai players) or "first" (the
+    first legal action: predictable computers for screenshot tests); ``view``: a View built
+    beforehand (the badge builds it first, while the heap still has room for its large
+    bitmaps); ``nvm``: the save buffer (microcontroller.nvm, the simulator's file), None for
+    no saves; ``saved``: ``uno.save.load(nvm)`` done beforehand (the badge loads it before
+    the app's modules, so the codec and the app are never in the heap together)."""
+
+    def __init__(self, hw, rules=None, seed=1, speed=None, sound=True, cpu="ai", view=None,
+                 nvm=None, saved=None):
         self.hw = hw
         self.rules = rules
         self.seed = seed
-        self.speed = speed
+        self.nvm = nvm
+        self.autosave = None
+        self.notice = None
+        self.saved = Saved()
+        if nvm is not None:
+            from uno.autosave import Autosave
+
+            if saved is None:
+                from uno.save import load
+
+                saved = load(nvm)
+                del load  # the codec goes with drop_codec()
+                drop_codec()
+            self.saved, self.notice = saved
+            self.autosave = Autosave(nvm)
+        self.settings = self.saved.settings
+        self.speed = speed if speed is not None else self.settings.speed
         self.view = view if view is not None else View(hw.base)
         hw.show(self.view.root)
         self.sound = Sound(hw)
-        self.sound.enabled = sound
+        self.sound.enabled = sound and self.settings.sound
         self.lights = Lights(hw)
         self.events = []
+        self.lines = 0  # record events written so far (kept by a save: a resumed record)
+        self.history = []  # cumulative score tuples after each hand of this match
         self.now = hw.ticks()
         self.lights.last_input = self.now
+        self.quiet_from = self.now  # since when nothing moved and nobody pressed
+        self.level = -1  # backlight: -1 normal, else the dimmed level (0: asleep)
+        self._thought = False  # the 10 s save point of this wait is done
         self.banner_until = 0
         self.matches = 0
         self.in_match = False
@@ -60,11 +107,12 @@ class App:
         self.prompt = Challenge(self)
         self.menu = Pause(self)
         self.results = Results(self)
-        self.idle_page = Idle(self)
         self.handover = Handover(self)
         self.stack = []
         self._held = 0
         self._repeat_at = 0
+        self.backlight()
+        drop_codec()  # and uno.rules, if anything loaded it: each match makes its Rules
 
     def make_player(self, level, seed):
         return self._make_player(level, seed)
@@ -72,17 +120,42 @@ class App:
     def sink(self, ev):
         """Every game-record event: kept for the table's messages and given to the shell."""
         self.events.append(ev)
+        self.lines += 1
         self.hw.record(ev)
+
+    def backlight(self):
+        """The backlight at the settings' level (or the dimmed one)."""
+        set_level = getattr(self.hw, "backlight", None)
+        if set_level is not None:
+            set_level(self.settings.bright if self.level < 0 else self.level)
 
     # ----- matches -------------------------------------------------------------------------
 
     def new_match(self):
+        """Deal a new match with the run's rules or the settings' (rules, seats, names)."""
         self.close_all()
         self.view.show_results(False)
+        self.view.table.hidden = False
         self.in_match = True
+        self.history = []
         self.lights.last_input = self.now
-        self.table.start_match(self.rules, self.seed + self.matches)
+        s = self.settings
+        rules = self.rules if self.rules is not None else s.rules_obj()
+        self.table.start_match(rules, self.seed + self.matches,
+                               s.names if self.rules is not None else s.match_names())
         self.matches += 1
+
+    def resume(self):
+        """Continue the saved match where its last save point left it; False (and a notice)
+        when it cannot be read."""
+        from uno.app import saves
+
+        try:
+            ok = saves.resume(self)
+        finally:
+            drop_module("saves")
+            drop_codec()
+        return ok
 
     def next_hand(self):
         tb = self.table
@@ -91,6 +164,13 @@ class App:
         tb.sel = 0
         tb.offset = 0
         tb._after_action(self.now, None)
+
+    def hand_over(self):
+        """A hand (or the match) ended: its scores join ``history``; the save point."""
+        g = self.table.g
+        if len(self.history) < g.hand_no:
+            self.history.append(tuple(g.scores))
+        self.save_point()
 
     def leave_match(self):
         """The human leaves a match unfinished: the record ends with ``quit``."""
@@ -105,22 +185,71 @@ class App:
         self.sound.stop()
         self.hw.pixels(0)
 
+    # ----- saves ---------------------------------------------------------------------------
+
+    def save_point(self):
+        """Settings, scores and the match in progress to the nvm (written at once, or within
+        10 s: uno.autosave). Pages call it when the player leaves them."""
+        if self.autosave is None:
+            return
+        from uno.app import saves
+
+        try:
+            saves.point(self)
+        finally:
+            drop_module("saves")
+            drop_codec()
+
+    def emergency_save(self):
+        """The app failed (code.py's error screen): write the last save point now."""
+        a = self.autosave
+        if a is None:
+            return
+        if a.pending is None:
+            self.save_point()
+        if a.pending is not None:
+            a.last_at = None
+            a.poll(self.now // 1000)
+            drop_codec()
+
     # ----- screens -------------------------------------------------------------------------
 
     def _push(self, screen):
         self.stack.append(screen)
-        self.table._arrow()
+        if self.table.g is not None:
+            self.table._arrow()
+
+    def open_page(self, name):
+        """Open page module ``uno.app.<name>`` (its ``open(app)`` returns the screen, pushed
+        on the stack); the module is dropped when the page closes. False if there is none."""
+        try:
+            mod = __import__("uno.app." + name, None, None, ("open",))
+        except ImportError:
+            return False
+        screen = mod.open(self)
+        mod = None
+        screen.module = name
+        self._push(screen)
+        return True
+
+    def _drop(self, screen):
+        name = getattr(screen, "module", None)
+        if name is not None:
+            closing = getattr(screen, "closing", None)
+            if closing is not None:
+                closing()
+            drop_module(name)
 
     def close(self):
-        """Close the top pop-up; the one below (or the table) carries on."""
+        """Close the top pop-up or page; the one below (or the table) carries on."""
         if self.stack:
-            self.stack.pop()
+            self._drop(self.stack.pop())
         if not self.stack:
             self.view.hide_popup()
         else:
-            top = self.stack[-1]
-            top.open() if top is self.menu else self._reopen(top)
-        self.table._arrow()
+            self._reopen(self.stack[-1])
+        if self.table.g is not None:
+            self.table._arrow()
 
     def _reopen(self, top):
         if top is self.picker:
@@ -128,13 +257,16 @@ class App:
         elif top is self.prompt:
             g = self.table.g
             self.prompt.open(self.table.names[g.w4_seat], g.pending)
-        elif top is self.results:
-            self.results.open()
-        elif top is self.idle_page:
-            self.idle_page.open()
+        elif top is self.menu or top is self.results:
+            top.open()
+        else:
+            again = getattr(top, "reopen", None)
+            if again is not None:
+                again()
 
     def close_all(self):
-        self.stack = []
+        while self.stack:
+            self._drop(self.stack.pop())
         self.view.hide_popup()
 
     def pick_colour(self, default, card):
@@ -146,13 +278,16 @@ class App:
         self._push(self.prompt)
 
     def pause(self):
-        if self.stack and self.stack[-1] in (self.menu, self.results, self.idle_page):
+        """START: the pause menu over the match (a save point)."""
+        if self.stack and (self.stack[-1] is self.menu or self.stack[-1] is self.results):
             return
+        self.save_point()
         self.menu.open()
         self._push(self.menu)
 
     def show_results(self):
         self.close_all()
+        self.hand_over()
         self.results.open()
         self._push(self.results)
 
@@ -160,12 +295,13 @@ class App:
         self.handover.open(seat)
         self._push(self.handover)
 
-    def idle_screen(self):
+    def title(self):
+        """The title screen (start-up, Quit to title, no more matches)."""
         self.in_match = False
-        self.quit_requested = True
         self.close_all()
-        self.idle_page.open()
-        self._push(self.idle_page)
+        self.view.show_results(False)
+        self.view.table.hidden = True
+        self.open_page("title")
 
     # ----- the frame -----------------------------------------------------------------------
 
@@ -176,7 +312,40 @@ class App:
         """True when the app waits for the player (nothing moving, no computer to act)."""
         if self.stack:
             return True
-        return self.table.idle()
+        return self.table.g is None or self.table.idle()
+
+    def _quiet(self, now, pressed):
+        """Dim, sleep and wake; True when this frame is asleep or the press only woke it."""
+        if pressed:
+            self.quiet_from = now
+            self._thought = False
+            if self.level >= 0:  # the press wakes the screen and does nothing else
+                self.level = -1
+                self.backlight()
+                return True
+            return False
+        if not self.idle() or self.sound.busy():
+            self.quiet_from = now
+            return False
+        quiet = now - self.quiet_from
+        if (not self._thought and quiet >= _THINK_MS and self.in_match and not self.stack
+                and self.autosave is not None):
+            self._thought = True
+            self.save_point()
+        if quiet >= SLEEP_MS:
+            if self.level != 0:
+                self.emergency_save()  # asleep the badge may be switched off: write now
+                self.level = 0
+                self.backlight()
+                self.sound.stop()
+                self.lights._shown = 0
+                self.hw.pixels(0)
+            return True
+        if quiet >= DIM_MS and self.level < 0:
+            self.save_point()
+            self.level = DIM_LEVEL if self.settings.bright > DIM_LEVEL else self.settings.bright
+            self.backlight()
+        return False
 
     def frame(self):
         hw = self.hw
@@ -190,6 +359,10 @@ class App:
         elif held and now - self._repeat_at >= 0:
             pressed |= held
             self._repeat_at = now + _REPEAT_NEXT
+        if self._quiet(now, pressed):
+            if self.level == 0:
+                return  # asleep: nothing drawn, nothing refreshed
+            pressed = 0
         if pressed:
             self.lights.last_input = now
         if self.stack:
@@ -199,6 +372,13 @@ class App:
         if self.banner_until and now - self.banner_until >= 0:
             self.banner_until = 0
             self.view.banner.hidden = True
+        a = self.autosave
+        if a is not None and a.pending is not None:
+            a.poll(now // 1000)
+            if a.pending is None:
+                drop_codec()
+                if a.error is not None:
+                    self.view.message(a.error)
         self.sound.update(now)
         self.lights.update(now)
         hw.refresh()

@@ -1,4 +1,4 @@
-"""Small screens over the table: colour picker, challenge prompt, pause menu, results, idle.
+"""Small screens over the table: colour picker, challenge prompt, pause menu, results, hand-over.
 
 Each is a state machine with ``open()``, ``update(pressed, now)`` and nothing else; they
 draw into the pop-up panel or the results page the view built at start-up.
@@ -6,7 +6,7 @@ draw into the pop-up panel or the results page the view built at start-up.
 
 from uno import cards
 from uno import game as G
-from uno.app.input import A, B, DOWN, LEFT, PICKS, RIGHT, START, UP
+from uno.app.input import A, B, DOWN, LEFT, PICKS, RIGHT, SELECT, START, UP
 from uno.view import layout as L
 from uno.view.text import cards_text, with_name
 
@@ -107,65 +107,79 @@ class Challenge:
             self.app.pause()
 
 
-_MENU = ("Resume", "New match", "Sound", "Quit")
+_MENU = ("Resume", "Hint", "Score graph", "Options", "Help", "New match", "Quit to title")
+_PAGES = ("", "", "graph", "options", "help")
 
 
 class Pause:
-    """START: resume, new match, sound on/off, quit."""
+    """START: the pause menu over the match (its opening is a save point). Hint only with
+    tips on; the pages (graph, options, help) are modules the app loads on demand."""
 
     def __init__(self, app):
         self.app = app
         self.sel = 0
-        self.saved_msg = ""
+        self.items = []
 
     def open(self):
         self.sel = 0
-        v = self.app.view
-        t = v.popup_text
-        t.clear()
-        t.write(0, "PAUSED", align=1)
+        app = self.app
+        self.items = [i for i in range(len(_MENU)) if i != 1 or app.settings.tips]
+        v = app.view
+        v.popup_text.clear()
         self._items()
-        t.write(6, "UP/DOWN + A", align=1)
+        v.message("PAUSED: UP/DOWN, A, B")
         v.show_popup(picker=False)
 
     def _items(self):
         t = self.app.view.popup_text
-        for i in range(len(_MENU)):
-            text = _MENU[i]
-            if i == 2:
-                text = "Sound: " + ("on" if self.app.sound.enabled else "off")
-            t.write(1 + i, text, 4, 14)
-            t.set_tile(2, 1 + i, L.GLYPH_RIGHT if i == self.sel else 0)
+        for row in range(len(self.items)):
+            t.write(row, _MENU[self.items[row]], 4, 16)
+            t.set_tile(2, row, L.GLYPH_RIGHT if row == self.sel else 0)
+
+    def _resume(self):
+        app = self.app
+        tb = app.table
+        tb.blink = True  # the arrow shows at once (and a resumed save shows the same)
+        tb.blink_at = app.now + 400
+        app.close()
+        app.view.message(tb.msg)
 
     def update(self, pressed, now):
         if not pressed:
             return
         app = self.app
         if pressed & (START | B):
-            app.close()
+            self._resume()
             return
+        n = len(self.items)
         if pressed & UP:
-            self.sel = (self.sel - 1) % len(_MENU)
+            self.sel = (self.sel - 1) % n
             self._items()
         elif pressed & DOWN:
-            self.sel = (self.sel + 1) % len(_MENU)
+            self.sel = (self.sel + 1) % n
             self._items()
         elif pressed & A:
-            if self.sel == 0:
-                app.close()
-            elif self.sel == 1:
+            item = self.items[self.sel]
+            if item == 0:
+                self._resume()
+            elif item == 1:
+                from uno.app.hint import hint
+                from uno.app.main import drop_module
+
+                app.view.message(hint(app))
+                drop_module("hint")
+            elif item < 5:
+                if not app.open_page(_PAGES[item]):
+                    app.view.message("%s: not in this version" % _MENU[item])
+            elif item == 5:
                 app.close_all()
                 app.leave_match()
                 app.new_match()
-            elif self.sel == 2:
-                app.sound.enabled = not app.sound.enabled
-                if not app.sound.enabled:
-                    app.sound.stop()
-                self._items()
             else:
+                app.save_point()  # the match as it stands: the title's Continue
                 app.close_all()
                 app.leave_match()
-                app.idle_screen()
+                app.title()
 
 
 class Results:
@@ -256,36 +270,9 @@ class Results:
             else:
                 app.next_hand()
         elif pressed & B and self.match_over:
-            app.close_all()
-            app.in_match = False
-            app.idle_screen()
-
-
-class Idle:
-    """No match running (after quit): a stand-in for the title screen of a later issue."""
-
-    def __init__(self, app):
-        self.app = app
-
-    def open(self):
-        v = self.app.view
-        t = v.results_text
-        t.clear()
-        t.write(1, "U N O", align=1)
-        t.write(3, "PyBadge edition", align=1)
-        t.write(5, "A: new match", align=1)
-        v.set_results_cards([])
-        v.hide_popup()
-        v.show_results(True)
-        v.message("")
-        self.app.lights.colour = -1
-
-    def update(self, pressed, now):
-        if pressed & (A | START):
-            app = self.app
-            app.close_all()
-            app.view.show_results(False)
-            app.new_match()
+            app.title()
+        elif pressed & SELECT:  # the score graph (Windows 1994), back here with B
+            app.open_page("graph")
 
 
 class Handover:

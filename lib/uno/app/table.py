@@ -64,15 +64,33 @@ class Table:
 
     # ----- match set-up --------------------------------------------------------------------
 
-    def start_match(self, rules, seed):
+    def start_match(self, rules, seed, names=None):
+        """Deal a new match; ``names``: the players' names by seat (None or a default
+        name, "YOU" "CPU1"...: YOU/P1 for humans, CPU/CPU1 for computers)."""
         app = self.app
-        seats = rules.seats
+        self._seat_up(rules.seats, seed, names)
+        names = self.names
+        self.g = G.Game(rules, seed=seed, sink=app.sink, names=names)
+        self.g.brief = getattr(app.hw, "brief_records", False)  # the badge keeps no record
+        app.events = []
+        self.g.start()
+        self.sel = 0
+        self.offset = 0
+        self.msg = ""
+        self._after_action(self.app.now, None)
+
+    def _seat_up(self, seats, seed, given):
+        """Names, computer players, the human seat shown and the seat panels."""
+        app = self.app
         n = len(seats)
         humans = [s for s in range(n) if seats[s] == "human"]
         cpus = [s for s in range(n) if seats[s] != "human"]
         names = []
         for s in range(n):
-            if seats[s] == "human":
+            name = given[s] if given and s < len(given) else ""
+            if name and name not in ("YOU", "CPU1", "CPU2", "CPU3"):
+                names.append(name)
+            elif seats[s] == "human":
                 names.append("YOU" if len(humans) == 1 else "P%d" % (humans.index(s) + 1))
             else:
                 names.append("CPU" if len(cpus) == 1 else "CPU%d" % (cpus.index(s) + 1))
@@ -86,14 +104,23 @@ class Table:
         # look at it during the computers' turns.
         self.hot_seat = len(humans) > 1
         self.panel_of = self._panels(n)
-        self.g = G.Game(rules, seed=seed, sink=app.sink, names=names)
-        self.g.brief = getattr(app.hw, "brief_records", False)  # the badge keeps no record
-        app.events = []
-        self.g.start()
-        self.sel = 0
-        self.offset = 0
-        self.msg = ""
-        self._after_action(self.app.now, None)
+
+    def resume(self, g, seat, sel, offset, msg):
+        """Carry on with restored match ``g`` (uno.save.unpack_match), showing ``seat``'s
+        hand from card ``offset``, the arrow on card ``sel`` and ``msg`` in the message bar,
+        as when it was saved."""
+        self._seat_up(g.rules.seats, g.seed, g.names)
+        self.names = list(g.names) if g.names else self.names
+        if self.human(seat):
+            self.seat = seat
+            self.panel_of = self._panels(g.nseats)
+        self.g = g
+        g.brief = getattr(self.app.hw, "brief_records", False)
+        self.sel = sel
+        self.offset = offset
+        self.app.events = []
+        self._after_action(self.app.now, -1)
+        self.say(msg)
 
     def _panels(self, n):
         """Seat -> panel: the seat after you sits on your left (play goes clockwise)."""

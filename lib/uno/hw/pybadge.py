@@ -2,7 +2,8 @@
 
 Interface shared with host_sim/hw.py (docs/APP.md): ``base``, ``ticks()``, ``poll()``,
 ``held``, ``show(group)``, ``refresh()``, ``tone(freq)``, ``sound_name(name, on)``,
-``pixels(rgb)``, ``record(ev)``, ``wait_frame()``. Only CircuitPython 9/10 APIs.
+``pixels(rgb)``, ``record(ev)``, ``record_from(lines)``, ``backlight(level)``, ``nvm``,
+``wait_frame()``. Only CircuitPython 9/10 APIs.
 """
 
 import array
@@ -39,6 +40,12 @@ class PyBadge:
         self.base = BASE
         self.display = board.DISPLAY
         self.display.auto_refresh = False
+        try:  # the saves: 8,192 bytes of flash on a SAMD51 (docs/SAVES.md)
+            from microcontroller import nvm
+
+            self.nvm = nvm
+        except ImportError:
+            self.nvm = None
         self.held = 0
         self._pending = 0
         self._event = keypad.Event()
@@ -164,5 +171,15 @@ class PyBadge:
             buf[i + 2] = b
         neopixel_write.neopixel_write(self._npix, buf)
 
+    def backlight(self, level):
+        """Backlight 0 (off) - 10 (full)."""
+        try:
+            self.display.brightness = level / 10
+        except (AttributeError, ValueError, RuntimeError):
+            pass  # a display without brightness control
+
     def record(self, ev):
+        pass
+
+    def record_from(self, lines):
         pass

@@ -1,0 +1,46 @@
+"""Hint (pause menu, tips on): what the Advanced player would do in your seat, in one line.
+
+It sees only your seat's observation, as any player does. Loaded when asked and dropped after;
+the Advanced player's search module goes too unless a computer seat uses it.
+"""
+
+from uno import cards
+from uno import game as G
+
+
+def say(a):
+    """One line for action ``a``: "Play R7", "Play W+4, call RED", "Draw", "Call BLUE"..."""
+    if a < 64:
+        text = "Play " + cards.name(G.action_card(a))
+        if (a & 15) >= cards.WILD:
+            text += ", call " + cards.COLOUR_NAMES[a >> 4]
+        return text
+    if a >= G.COLOUR:
+        return "Call " + cards.COLOUR_NAMES[a - G.COLOUR]
+    return ("Draw", "Pass", "Challenge", "Take the cards", "Call ONE", "Do not call ONE",
+            "Catch them", "Do not catch")[a - G.DRAW]
+
+
+def hint(app):
+    """The message-bar line of the hint for the seat on show (its turn or not)."""
+    import sys
+
+    tb = app.table
+    g = tb.g
+    if g is None or g.actor != tb.seat or not tb.human(g.actor):
+        return "Hint: wait for your turn"
+    had = "uno.ai_search" in sys.modules
+    try:
+        from uno.ai import make_player
+
+        a = make_player("advanced", g.seed).choose(g.observe(tb.seat))
+    except MemoryError:
+        return "Hint: no room to think"
+    finally:
+        if not had:
+            sys.modules.pop("uno.ai_search", None)
+            import uno
+
+            if "ai_search" in dir(uno):
+                delattr(uno, "ai_search")
+    return "Hint: " + say(a)

@@ -1,0 +1,96 @@
+"""The title screen: a big UNO, four cards, and the menu (Continue, New match, Players, Options,
+High scores, Help). Loaded by ``App.open_page("title")``; its display objects are built when it
+opens and leave with the module when it closes.
+"""
+
+import displayio
+
+from uno.app.input import A, DOWN, UP
+from uno.view import layout as L
+from uno.view.text import TextGrid
+
+# (menu text, page module or action); pages not built yet say so when chosen
+_ITEMS = (("Continue", ""), ("New match", ""), ("Players", "players"), ("Options", "options"),
+          ("High scores", "scores"), ("Help", "help"))
+_CARDS = (0x07, 0x1C, 0x2B, 0x4E)  # R7, Y+2, G reverse, W+4 (colour << 4 | kind)
+_MENU_Y = 42
+
+
+def open(app):
+    """The title screen object (pushed by the app)."""
+    return Title(app)
+
+
+class Title:
+    """The menu's arrow starts on Continue when a match is saved, else on New match, so a
+    script that begins with A continues or starts a match."""
+
+    def __init__(self, app):
+        self.app = app
+        v = app.view
+        self.group = displayio.Group()
+        logo = TextGrid(v.font, 3, 1, 53, 3, fg=L.COLOUR_RGB[1], bg=L.COLOUR_RGB[0], scale=3)
+        logo.write(0, "UNO")
+        self.group.append(logo.group)
+        # two cards each side of the word
+        for x, first in ((6, 0), (116, 2)):
+            pair = displayio.TileGrid(v.cards, pixel_shader=v.pal, width=2, height=1,
+                                      tile_width=L.CARD_W, tile_height=L.CARD_H, x=x, y=7)
+            pair[0] = L.card_tile(_CARDS[first])
+            pair[1] = L.card_tile(_CARDS[first + 1])
+            self.group.append(pair)
+        self.menu = TextGrid(v.font, 14, 6, 38, _MENU_Y, fg=L.INK, bg=None)
+        self.group.append(self.menu.group)
+        v.root.append(self.group)
+        self.items = []
+        self.sel = 0
+        self.reopen()
+        if app.notice:
+            v.message(app.notice)
+            app.notice = None
+
+    def reopen(self):
+        """Draw the menu (again, after a page over it closes)."""
+        app = self.app
+        self.group.hidden = False
+        self.items = [i for i in range(len(_ITEMS)) if i or app.saved.match]
+        self.sel = 0
+        t = self.menu
+        t.clear()
+        for row in range(len(self.items)):
+            t.write(row, _ITEMS[self.items[row]][0], 2)
+        self._mark()
+        app.view.message("UP/DOWN, A: choose")
+
+    def _mark(self):
+        for row in range(len(self.items)):
+            self.menu.set_tile(0, row, L.GLYPH_RIGHT if row == self.sel else 0)
+
+    def closing(self):
+        """The app drops the module: the display objects go with it."""
+        v = self.app.view
+        v.root.remove(self.group)
+        v.table.hidden = False
+
+    def update(self, pressed, now):
+        if not pressed:
+            return
+        n = len(self.items)
+        if pressed & UP:
+            self.sel = (self.sel - 1) % n
+            self._mark()
+        elif pressed & DOWN:
+            self.sel = (self.sel + 1) % n
+            self._mark()
+        elif pressed & A:
+            app = self.app
+            item = self.items[self.sel]
+            if item == 0:
+                app.resume()
+            elif item == 1:
+                app.new_match()
+            else:
+                self.group.hidden = True
+                if not app.open_page(_ITEMS[item][1]):
+                    self.group.hidden = False
+                    app.view.message("%s: not in this version" % _ITEMS[item][0])
