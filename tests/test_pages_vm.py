@@ -1,0 +1,62 @@
+"""The text pages on CircuitPython 10.2.1's VM (tools/vm_app.py): opened from the title and
+from the results page by the press script, then a match, within the heaps measured for them.
+
+PAGES_KB: ``min_heap`` (S..S+2 complete) of these very scripts at 0f8a597 + 15ea081, plus 8 KB
+as vm_app's budgets: every title page then a Normal match's first hand 166 KB (145 without
+the pages), the graph after hand 1 with three Advanced 170 KB (157 without). See docs/APP.md.
+"""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import vm_app  # noqa: E402
+
+MISSING = vm_app.missing()
+pytestmark = pytest.mark.skipif(MISSING is not None, reason="CircuitPython VM: %s" % MISSING)
+
+# title menu (no saved match): New match, Players, Options, High scores, Help
+TITLE_PAGES = "DOWN A B DOWN DOWN A RIGHT B DOWN DOWN DOWN A B DOWN DOWN DOWN DOWN A RIGHT B"
+THEN_PLAY = "\n" + "A x10000\n" * 100
+PAGES_KB = {"title": 166 + 8, "graph": 170 + 8}
+
+
+@pytest.fixture(scope="module")
+def drive(tmp_path_factory):
+    d = tmp_path_factory.mktemp("circuitpy")
+    vm_app.build(d)
+    return d
+
+
+def test_every_title_page_then_a_match_fits_its_heap(drive):
+    r = vm_app.run(drive, PAGES_KB["title"], seats=vm_app.PROFILES["normal"],
+                   keys=TITLE_PAGES + THEN_PLAY, hands=1)
+    assert r.ok, r.why()
+
+
+def test_the_graph_after_a_hand_against_three_advanced_fits_its_heap(drive):
+    r = vm_app.run(drive, PAGES_KB["graph"], seats=vm_app.PROFILES["advanced3"],
+                   keys="A\nSELECT\nB" + THEN_PLAY, hands=2)
+    assert r.ok, r.why()
+
+
+def test_the_adafruit_text_libraries_run_on_circuitpython(drive):
+    # 250 KB leaves the page more than 64 KB: bitmap_label and the PCF font, on the VM
+    r = vm_app.run(drive, 250, seats=vm_app.PROFILES["normal"], keys=TITLE_PAGES + THEN_PLAY,
+                   hands=1)
+    assert r.ok, r.why()
+
+
+def test_the_script_really_opens_the_pages(drive):
+    # at 156 KB a Normal match's first hand completes, but not after the pages (their names
+    # stay interned): the run above measures the pages, not an empty script
+    plain = vm_app.run(drive, 156, seats=vm_app.PROFILES["normal"], keys="A" + THEN_PLAY,
+                       hands=1)
+    assert plain.ok, plain.why()
+    paged = vm_app.run(drive, 156, seats=vm_app.PROFILES["normal"],
+                       keys=TITLE_PAGES + THEN_PLAY, hands=1)
+    assert not paged.ok and "MemoryError" in paged.why()
