@@ -80,6 +80,12 @@ def _device_imports() -> set[str]:
     return names
 
 
+def _uses_settings() -> bool:
+    """Whether the app takes its rules and seats from ``uno.settings`` (the saved settings)."""
+    return any(re.search(r"\buno\.settings\b|from uno import settings", p.read_text())
+               for p in (ROOT / "code.py", ROOT / "lib" / "uno" / "app" / "main.py") if p.is_file())
+
+
 def _compile(src: Path, dst: Path, cross: str) -> None:
     dst.parent.mkdir(parents=True, exist_ok=True)
     r = subprocess.run([cross, "-o", str(dst), "-s", src.name, str(src)],
@@ -164,6 +170,9 @@ def command(dest: Path, heap_k: int, seats: str = PROFILES["normal"], matches: i
     keyfile.write_text("A x10000\n" * 100 if keys == AUTO_KEYS else keys)
     env = dict(os.environ, MICROPYPATH="%s:%s:%s" % (dest / "lib", dest / "standins", dest),
                UNO_VM_KEYS=str(keyfile))
+    env.pop("UNO_VM_SETTINGS", None)
+    if _uses_settings():
+        env["UNO_VM_SETTINGS"] = "1"  # vm_run then sets the seats in the settings too
     cmd = [vm, "-X", "heapsize=%dk" % heap_k, "vm_run.py", seats, str(matches), str(every),
            str(seed), str(hands)]
     return cmd, env

@@ -51,19 +51,25 @@ def main():
     if seats != "-":
         # The seats of every preset (a class default of Rules: it outlives uno.rules, which
         # the app drops once a match's rules are made) and of the settings.
+        # uno.settings only when the app loads it (vm_app sets UNO_VM_SETTINGS): its bytes
+        # would count in the heap figures otherwise.
+        import os
+
         import uno.ruleset
-        import uno.settings
 
         wanted = tuple(seats.split(","))
         uno.ruleset.Rules.seats = wanted
-        Settings = uno.settings.Settings
-        orig_init = Settings.__init__
+        if os.getenv("UNO_VM_SETTINGS"):
+            import uno.settings
 
-        def init(self):
-            orig_init(self)
-            self.seats = list(wanted) + [""] * (4 - len(wanted))
+            Settings = uno.settings.Settings
+            orig_init = Settings.__init__
 
-        Settings.__init__ = init
+            def init(self):
+                orig_init(self)
+                self.seats = list(wanted) + [""] * (4 - len(wanted))
+
+            Settings.__init__ = init
     def hook(app):
         # the first poll: code.py has built the View, loaded the App and started a match
         App = type(app)
