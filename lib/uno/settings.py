@@ -75,14 +75,14 @@ class Saved:
 
 
 def drop_codec():
-    """Free the save codec (uno.save, uno.snapshot, uno.store, and uno.rules that it loads)
+    """Free the save codec (uno.save, uno.snapshot, uno.restore, uno.store, and uno.rules)
     until the next save point: the app keeps only Settings and Saved between saves. Call with
     no reference to them held."""
     import sys
 
     import uno
 
-    for name in ("snapshot", "save", "store", "rules"):
+    for name in ("snapshot", "restore", "save", "store", "rules"):
         sys.modules.pop("uno." + name, None)
         if name in dir(uno):
             delattr(uno, name)

@@ -1,0 +1,112 @@
+"""A match from ``uno.snapshot.pack``'s bytes: the reading half of the snapshot, loaded only
+to resume a match (the layout: docs/SAVES.md)."""
+
+from micropython import const
+
+from uno import cards
+from uno.game import Game
+from uno.ruleset import Rules
+from uno.save import RULE_BITS, SEAT_CODES, Bits, get_option
+
+_SNAPSHOT_VERSION = const(1)  # uno.snapshot.SNAPSHOT_VERSION
+
+
+def _get_cards(r):
+    n = r.get(7)
+    return [r.get(7) for _ in range(n)]
+
+
+def _seat(v, n):
+    if v >= n:
+        raise ValueError("seat")
+    return v
+
+
+def unpack(data, sink=None):
+    """(Game, extra) from ``pack`` bytes; ValueError when they are not a saved match."""
+    r = Bits(data)
+    if r.get(8) != _SNAPSHOT_VERSION:
+        raise ValueError("saved match of another version")
+    opts = {}
+    for name, _ in RULE_BITS:
+        opts[name] = get_option(r, name)
+    opts["target"] = r.get(14)
+    n = r.get(2) + 2
+    seats = []
+    for _ in range(n):
+        c = r.get(3)
+        if not 1 <= c < len(SEAT_CODES):
+            raise ValueError("seat kind")
+        seats.append(SEAT_CODES[c])
+    opts["seats"] = seats
+    rules = Rules(**opts)
+    names = []  # type: list
+    if r.get(1):
+        for _ in range(n):
+            k = r.get(5)
+            names.append(bytes([r.get(8) for _ in range(k)]).decode())
+    seed = r.get32()
+    g = Game(rules, seed=seed, sink=sink, names=names or None)
+    g.rng.state = r.get32()
+    g.hand_no = r.get(16)
+    g.starter = _seat(r.get(3) - 1, n)
+    g.dealer = _seat(r.get(3) - 1, n)
+    g.winner = _seat(r.get(3) - 1, n)
+    g.match_winner = _seat(r.get(3) - 1, n)
+    g.colour = r.get(3)
+    g.turn = _seat(r.get(2), n)
+    g.actor = _seat(r.get(3) - 1, n)
+    g.direction = -1 if r.get(1) else 1
+    g.phase = r.get(4)
+    g.pending = r.get(7)
+    g.pend_kind = r.get(4)
+    g.drawn = r.get(7) - 1
+    g.passes = r.get(3)
+    g.one_seat = _seat(r.get(3) - 1, n)
+    g.catch_n = r.get(3)
+    g.w4_seat = _seat(r.get(3) - 1, n)
+    g.w4_guilty = r.get(1) == 1
+    g.prev_colour = r.get(3) - 1
+    g.last_challenge = r.get(4) - 1
+    g.scores = [0] * n
+    g.last_points = [0] * n
+    for s in range(n):
+        g.scores[s] = r.get(16)
+        g.last_points[s] = r.get(16)
+    wide = r.get(1)
+    void = []
+    for _ in range(n):
+        if wide:
+            lo = r.get(16)
+            void.append(r.get(2) << 16 | lo)
+        else:
+            void.append(r.get(4))
+    g.void = void
+    g.hands = [_get_cards(r) for _ in range(n)]
+    g.pile = _get_cards(r)
+    g.discard = _get_cards(r)
+    if g.colour > 3 or g.phase > 9:
+        raise ValueError("state")
+    _check_cards(g)
+    return g, bytes(data[r.align():])
+
+
+def _check_cards(g):
+    """ValueError unless the hands, pile and discard hold exactly one deck (or nothing yet)."""
+    count = bytearray(80)
+    total = 0
+    for h in g.hands + [g.pile, g.discard]:
+        for c in h:
+            if c >= 80:
+                raise ValueError("card")
+            count[c] += 1
+            total += 1
+    if total == 0:
+        return
+    for c in cards.make_deck(g.rules.deck == "acorn"):
+        if count[c] == 0:
+            raise ValueError("cards")
+        count[c] -= 1
+    for c in range(80):
+        if count[c]:
+            raise ValueError("cards")
