@@ -53,14 +53,15 @@ class Options(Page):
         self.draw()
         self.set_foot("UP/DOWN LEFT/RIGHT B:back")
 
-    def value(self, name):
-        """The value of item ``name`` the next match will use."""
+    def value(self, name, rules=None):
+        """The value of item ``name`` the next match will use (``rules``: the settings'
+        Rules when the caller has made them already)."""
         s = self.s
         if name == "preset":
             return s.preset
         if name in ("speed", "tips", "sound", "bright"):
             return getattr(s, name)
-        return getattr(s.rules_obj(), name)
+        return getattr(rules if rules is not None else s.rules_obj(), name)
 
     def draw(self):
         """The list around the selection, and the selected value's explanation."""
@@ -69,16 +70,17 @@ class Options(Page):
         elif self.sel >= self.top + _LIST:
             self.top = self.sel - _LIST + 1
         base = R.preset(self.s.preset)
+        rules = self.s.rules_obj()  # once: each makes a Rules from the preset's text
         lines = []
         for i in range(self.top, self.top + _LIST):
             name = ITEMS[i]
-            v = self.value(name)
+            v = self.value(name, rules)
             mark = "*" if name in _RULE_OPTS and v != getattr(base, name) else " "
             lines.append("%-10s%s%s" % (T.RULES[name][0], mark, T.value_text(name, v)))
         while len(lines) < ROWS - 1:
             lines.append("")
         name = ITEMS[self.sel]
-        lines.append(T.explain(name, self.value(name)))
+        lines.append(T.explain(name, self.value(name, rules)))
         self.set_lines(lines, self.sel - self.top)
 
     def refuse(self, why):
