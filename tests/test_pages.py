@@ -385,3 +385,26 @@ def test_select_on_the_results_page_shows_the_graph_and_b_comes_back():
     assert type(app.stack[-1]).__name__ == "Graph" and "SCORES AFTER" in r.text()
     r.press("B")
     assert app.stack[-1] is app.results
+
+
+def test_pause_menu_score_graph_options_and_help_open_the_pages():
+    r = graph_run()
+    app = r.app
+    for item, title in (("Score graph", "SCORES AFTER"), ("Options", "OPTIONS"),
+                        ("Help", "HELP")):
+        app.pause()
+        menu = app.stack[-1]
+        labels = [menu_label(i) for i in menu.items]  # Hint only with tips on
+        r.press("DOWN", times=labels.index(item))
+        r.press("A")
+        assert title in r.text(), item
+        r.press("B")
+        assert app.stack[-1] is app.menu
+        r.press("B")
+        assert not app.stack
+
+
+def menu_label(i):
+    from uno.app import screens
+
+    return screens._MENU[i]
