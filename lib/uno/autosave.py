@@ -28,12 +28,17 @@ class Autosave:
         from uno.store import Store
 
         data, dropped = fit(saved, Store(self.buf).capacity)
+        self.submit(now, data)
+        return dropped
+
+    def submit(self, now, data):
+        """A save point's payload made by the caller (``Saved.head_for``): kept and written
+        as ``point`` does."""
         if data == self.written:
             self.pending = None
         else:
             self.pending = data
             self.poll(now)
-        return dropped
 
     def poll(self, now):
         """Write the kept save point if its time has come (call it every frame: cheap when

@@ -12,6 +12,8 @@ bytes, the rest of the payload; none when empty). Layout and save points: docs/S
 from micropython import const
 
 from uno.rules import OPTION_NAMES, PRESET_NAMES, check
+from uno.bits import CHOICES as _CHOICES
+from uno.bits import RULE_BITS, SEAT_CODES, Bits, put_option  # noqa: F401 (the codec's API)
 from uno.settings import Saved, Settings
 from uno.store import Store
 
@@ -24,7 +26,6 @@ VERSION = const(1)
 MAX_SCORES = const(10)
 NAME_LEN = const(16)
 NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-SEAT_CODES = ("", "human", "easy", "normal", "advanced")
 # High-score entries may name a preset, or "custom" when the options differed from it.
 SCORE_PRESETS = PRESET_NAMES + ("custom",)
 
@@ -32,80 +33,6 @@ NOTICE_BLANK = "No saves yet: defaults"
 NOTICE_BAD = "Saves unreadable: reset"
 NOTICE_OLD = "Old save version: reset"
 NOTICE_NEW = "Newer save version: reset"
-
-# The options a Settings.rules string may carry (seats and target have their own settings),
-# with the bits each value takes.
-RULE_BITS = (
-    ("deck", 1), ("wd4", 2), ("draw", 1), ("hand_limit", 1), ("stacking", 1), ("one_call", 1),
-    ("one_window", 4), ("scoring", 1), ("next_start", 2),
-)
-_CHOICES = {
-    "deck": ("standard", "acorn"), "wd4": ("challenge", "strict", "free"),
-    "draw": ("one", "repeat"), "hand_limit": (0, 16), "stacking": ("off", "on"),
-    "one_call": ("auto", "required"), "scoring": ("standard", "penalty"),
-    "next_start": ("alternate", "winner", "rotate"),
-}
-
-
-class Bits:
-    """A little-endian bit stream: ``put`` into a new one, ``get`` from ``Bits(data)``."""
-
-    def __init__(self, data=None, pos=0):
-        self.out = bytearray()
-        self.data = data
-        self.pos = pos
-        self.acc = 0
-        self.n = 0
-
-    def put(self, v, bits):
-        """Append ``v`` (0 <= v < 2**bits, bits <= 16); ValueError otherwise."""
-        if v < 0 or v >> bits:
-            raise ValueError("value %r does not fit %d bits" % (v, bits))
-        self.acc |= v << self.n
-        self.n += bits
-        while self.n >= 8:
-            self.out.append(self.acc & 255)
-            self.acc >>= 8
-            self.n -= 8
-
-    def get(self, bits):
-        """The next ``bits``-bit value; ValueError past the end of the data."""
-        data = self.data
-        while self.n < bits:
-            if data is None or self.pos >= len(data):
-                raise ValueError("truncated")
-            self.acc |= data[self.pos] << self.n
-            self.pos += 1
-            self.n += 8
-        v = self.acc & ((1 << bits) - 1)
-        self.acc >>= bits
-        self.n -= bits
-        return v
-
-    def put32(self, v):
-        """Append a 32-bit value (as two halves: the badge's small ints hold 31 bits)."""
-        self.put(v & 0xFFFF, 16)
-        self.put((v >> 16) & 0xFFFF, 16)
-
-    def get32(self):
-        """The next 32-bit value."""
-        lo = self.get(16)
-        return self.get(16) << 16 | lo
-
-    def flush(self):
-        """Pad to a whole byte; returns the bytes written so far."""
-        if self.n:
-            self.out.append(self.acc & 255)
-            self.acc = 0
-            self.n = 0
-        return self.out
-
-    def align(self):
-        """Reading: skip to the next whole byte; returns its index in the data."""
-        self.acc = 0
-        self.n = 0
-        return self.pos
-
 
 def clean_name(text):
     """``text`` in capitals with only letters, digits and spaces, at most 16 characters."""
@@ -138,14 +65,6 @@ def _get_name(r):
             raise ValueError("name character")
         s += NAME_CHARS[i]
     return s
-
-
-def put_option(w, name, value):
-    """Append one rule option's value (RULE_BITS width)."""
-    if name == "one_window":
-        w.put(value, 4)
-    else:
-        w.put(_CHOICES[name].index(value), 2 if len(_CHOICES[name]) > 2 else 1)
 
 
 def get_option(r, name):
@@ -385,7 +304,17 @@ def decode(data):
 
 def load(buf):
     """(Saved, notice) from ``buf``: defaults and a one-line notice when there is nothing
-    readable (notice None when the save was read). Never raises for bad data."""
+    readable (notice None when the save was read). Never raises for bad data. The Saved's
+    ``head`` is made (see ``head``)."""
+    saved, notice = _load(buf)
+    try:
+        head(saved, Store(buf).capacity)
+    except Exception:  # no head: the next save point takes the whole codec
+        saved.head = None
+    return saved, notice
+
+
+def _load(buf):
     st = Store(buf)
     try:
         data = st.read()
@@ -405,6 +334,16 @@ def load(buf):
         return Saved(), msg if msg in (NOTICE_OLD, NOTICE_NEW) else NOTICE_BAD
     except Exception:  # decoding must never stop the badge from starting
         return Saved(), NOTICE_BAD
+
+
+def head(saved, capacity):
+    """Set ``saved.head``: the payload of its settings and scores without a match, as ``fit``
+    makes it for ``capacity`` bytes, with what it was made of (``head_of``) and ``capacity``
+    (``cap``). A save point in a match that changed neither then writes ``head`` + the match
+    without this codec (``Saved.head_for``). ValueError when a setting is out of range."""
+    saved.head = fit(Saved(saved.settings, saved.scores), capacity)[0]
+    saved.head_of = (saved.settings.copy(), tuple(saved.scores))
+    saved.cap = capacity
 
 
 def fit(saved, capacity):

@@ -72,17 +72,34 @@ class Saved:
         self.settings = settings if settings is not None else Settings()
         self.scores = scores if scores is not None else []  # type: list
         self.match = match
+        # uno.save.head: the payload of the settings and scores alone, what it was made of,
+        # and the store's capacity; None until the codec makes it.
+        self.head = None  # type: bytes | None
+        self.head_of = None  # type: tuple | None
+        self.cap = 0
+
+    def head_for(self, match):
+        """The payload of this save with ``match`` (bytes of uno.snapshot.pack) when its
+        settings and scores are those ``head`` was made of and it fits, else None (then the
+        codec, uno.save, encodes it)."""
+        h = self.head
+        of = self.head_of
+        if h is None or of is None or len(h) + len(match) > self.cap:
+            return None
+        if not (of[0] == self.settings and of[1] == tuple(self.scores)):
+            return None
+        return h + match
 
 
 def drop_codec():
-    """Free the save codec (uno.save, uno.snapshot, uno.restore, uno.store, and uno.rules)
+    """Free the save codec (uno.save, uno.bits, uno.snapshot, uno.restore, uno.store, uno.rules)
     until the next save point: the app keeps only Settings and Saved between saves. Call with
     no reference to them held."""
     import sys
 
     import uno
 
-    for name in ("snapshot", "restore", "save", "store", "rules"):
+    for name in ("snapshot", "restore", "save", "bits", "store", "rules"):
         sys.modules.pop("uno." + name, None)
         if name in dir(uno):
             delattr(uno, name)

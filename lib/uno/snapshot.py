@@ -3,13 +3,13 @@
 Loaded only when the app saves or resumes a match; the reading half (``unpack``) is
 ``uno.restore``, loaded only to resume (a save point loads half the code). The rules, seats
 and names travel with the snapshot (an option changed mid-match applies from the next
-match). Cards take 7 bits. Layout (a ``uno.save.Bits`` stream, least significant bit first):
+match). Cards take 7 bits. Layout (a ``uno.bits.Bits`` stream, least significant bit first):
 docs/SAVES.md.
 """
 
 from micropython import const
 
-from uno.save import RULE_BITS, SEAT_CODES, Bits, put_option
+from uno.bits import RULE_BITS, SEAT_CODES, Bits, put_option
 
 SNAPSHOT_VERSION = const(1)
 _NAME_BYTES = const(31)

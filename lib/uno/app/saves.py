@@ -77,23 +77,33 @@ def preset_name(app):
 
 def point(app):
     """A save point: settings, scores, and the match in progress (or its end: the winner's
-    high score, and no saved match any more), handed to the Autosave."""
-    from uno.save import add_score, entry_for, pack_match
-
+    high score, and no saved match any more), handed to the Autosave. In a match whose
+    settings and scores are unchanged only the snapshot's writing half loads (``head_for``);
+    else the whole codec, which makes a new ``head``."""
     saved = app.saved
     saved.settings = app.settings
     g = app.table.g
-    if app.in_match and g is not None:
-        if g.phase == G.PH_MATCH_OVER:
-            e = entry_for(g, preset_name(app))
-            if e is not None:
-                add_score(saved.scores, e)
-            saved.match = None
-            app.in_match = False
-        else:
-            saved.match = pack_match(g, extra(app))
+    now = app.now // 1000
+    if app.in_match and g is not None and g.phase != G.PH_MATCH_OVER:
+        from uno.snapshot import pack
+
+        saved.match = pack(g, extra(app))
+        data = saved.head_for(saved.match)
+        if data is not None:
+            app.autosave.submit(now, data)
+            return
+    from uno.save import add_score, entry_for, head
+    from uno.store import Store
+
+    if app.in_match and g is not None and g.phase == G.PH_MATCH_OVER:
+        e = entry_for(g, preset_name(app))
+        if e is not None:
+            add_score(saved.scores, e)
+        saved.match = None
+        app.in_match = False
     try:
-        app.autosave.point(app.now // 1000, saved)
+        app.autosave.point(now, saved)
+        head(saved, Store(app.autosave.buf).capacity)
     except ValueError:  # a setting out of range: nothing is kept, the game goes on
         app.view.message("Save failed: bad setting")
 

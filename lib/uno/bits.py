@@ -1,0 +1,88 @@
+"""The save format's bit stream and the fields a match snapshot shares with the settings.
+
+Kept apart from ``uno.save`` (the whole codec: checks, high scores, presets) so that a save
+point in a match loads only this, ``uno.snapshot`` and ``uno.store`` (docs/SAVES.md).
+"""
+
+SEAT_CODES = ("", "human", "easy", "normal", "advanced")
+
+# The options a Settings.rules string may carry (seats and target have their own settings),
+# with the bits each value takes.
+RULE_BITS = (
+    ("deck", 1), ("wd4", 2), ("draw", 1), ("hand_limit", 1), ("stacking", 1), ("one_call", 1),
+    ("one_window", 4), ("scoring", 1), ("next_start", 2),
+)
+CHOICES = {
+    "deck": ("standard", "acorn"), "wd4": ("challenge", "strict", "free"),
+    "draw": ("one", "repeat"), "hand_limit": (0, 16), "stacking": ("off", "on"),
+    "one_call": ("auto", "required"), "scoring": ("standard", "penalty"),
+    "next_start": ("alternate", "winner", "rotate"),
+}
+
+
+class Bits:
+    """A little-endian bit stream: ``put`` into a new one, ``get`` from ``Bits(data)``."""
+
+    def __init__(self, data=None, pos=0):
+        self.out = bytearray()
+        self.data = data
+        self.pos = pos
+        self.acc = 0
+        self.n = 0
+
+    def put(self, v, bits):
+        """Append ``v`` (0 <= v < 2**bits, bits <= 16); ValueError otherwise."""
+        if v < 0 or v >> bits:
+            raise ValueError("value %r does not fit %d bits" % (v, bits))
+        self.acc |= v << self.n
+        self.n += bits
+        while self.n >= 8:
+            self.out.append(self.acc & 255)
+            self.acc >>= 8
+            self.n -= 8
+
+    def get(self, bits):
+        """The next ``bits``-bit value; ValueError past the end of the data."""
+        data = self.data
+        while self.n < bits:
+            if data is None or self.pos >= len(data):
+                raise ValueError("truncated")
+            self.acc |= data[self.pos] << self.n
+            self.pos += 1
+            self.n += 8
+        v = self.acc & ((1 << bits) - 1)
+        self.acc >>= bits
+        self.n -= bits
+        return v
+
+    def put32(self, v):
+        """Append a 32-bit value (as two halves: the badge's small ints hold 31 bits)."""
+        self.put(v & 0xFFFF, 16)
+        self.put((v >> 16) & 0xFFFF, 16)
+
+    def get32(self):
+        """The next 32-bit value."""
+        lo = self.get(16)
+        return self.get(16) << 16 | lo
+
+    def flush(self):
+        """Pad to a whole byte; returns the bytes written so far."""
+        if self.n:
+            self.out.append(self.acc & 255)
+            self.acc = 0
+            self.n = 0
+        return self.out
+
+    def align(self):
+        """Reading: skip to the next whole byte; returns its index in the data."""
+        self.acc = 0
+        self.n = 0
+        return self.pos
+
+
+def put_option(w, name, value):
+    """Append one rule option's value (RULE_BITS width)."""
+    if name == "one_window":
+        w.put(value, 4)
+    else:
+        w.put(CHOICES[name].index(value), 2 if len(CHOICES[name]) > 2 else 1)

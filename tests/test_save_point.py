@@ -1,0 +1,63 @@
+"""A save point in a match (docs/SAVES.md "Where the app saves"): with the settings and high
+scores unchanged it writes the stored head plus the match, loading only the snapshot's writing
+half (uno.bits, uno.snapshot, uno.store); the bytes are those the whole codec writes."""
+
+import io
+import sys
+
+from host_sim import __main__ as M
+from host_sim import script as S
+from uno.app import saves
+from uno.save import encode, load
+from uno.settings import drop_codec
+from uno.store import Store
+
+
+def game_in_progress(tmp_path):
+    nvm = tmp_path / "nvm.bin"
+    keys = "A B"  # the title's New match, then a draw: the player's turn again
+    args = M.parse_args(["--headless", "--quiet", "--seed", "5", "--cpu", "first",
+                         "--keys", keys, "--nvm", str(nvm)])
+    app, hw, _rows = M.run_headless(args, S.parse(keys), out=io.StringIO())
+    app.in_match = True  # the script's end left the match; its game is still on the table
+    return app, nvm
+
+
+def codec_loaded():
+    return [m for m in ("uno.save", "uno.rules", "uno.restore") if m in sys.modules]
+
+
+def test_a_save_point_in_a_match_loads_no_codec_and_writes_what_the_codec_writes(tmp_path):
+    app, nvm = game_in_progress(tmp_path)
+    app.autosave.last_at = None  # no 10 s wait
+    drop_codec()
+    saves.point(app)
+    assert codec_loaded() == []
+    drop_codec()
+    got = Store(bytearray(nvm.read_bytes())).read()
+    want = encode(app.saved, match=app.saved.match)
+    assert got == want
+    again, notice = load(bytearray(nvm.read_bytes()))
+    assert notice is None and again.match == app.saved.match
+    assert again.settings == app.settings
+
+
+def test_changed_settings_or_scores_take_the_whole_codec_and_are_saved(tmp_path):
+    app, nvm = game_in_progress(tmp_path)
+    for change in ("speed", "scores"):
+        if change == "speed":
+            app.settings.speed = 3 if app.settings.speed != 3 else 4
+        else:
+            app.saved.scores.append((120, "ANN", "classic", ("normal",)))
+        app.autosave.last_at = None
+        drop_codec()
+        saves.point(app)
+        assert "uno.save" in sys.modules  # the head was stale: the codec encoded it
+        again, notice = load(bytearray(nvm.read_bytes()))
+        assert notice is None
+        assert again.settings == app.settings and again.scores == app.saved.scores
+        # and the head is fresh again: the next save point needs no codec
+        drop_codec()
+        app.autosave.last_at = None
+        saves.point(app)
+        assert codec_loaded() == []
