@@ -264,7 +264,7 @@ def test_graph_draws_a_line_per_seat_in_its_colour_with_labelled_axes():
     y_end = bottom - (bottom - 3) * 260 // 500
     assert bmp[x_end, y_end] == 1
     t = r.text()
-    assert "SCORES AFTER 5 HANDS" in t and " 500" in t and "hand" in t
+    assert "SCORES AFTER HAND 5" in t and " 500" in t and "hand" in t
     legend = [lab.text for lab in page.legend]
     assert legend == ["o YOU", "+ CPU1", "x CPU2", "# CPU3"]
     assert [lab.color for lab in page.legend] == list(graph.SEAT_RGB)

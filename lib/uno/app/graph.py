@@ -92,7 +92,7 @@ class Graph(Page):
         hist = list(getattr(app, "history", ()))
         n = g.nseats if g is not None else 2
         penalty = g is not None and g.rules.scoring == "penalty"
-        self.set_title(("HANDS %d: LOWEST WINS" if penalty else "SCORES AFTER %d HANDS")
+        self.set_title(("HANDS %d: LOWEST WINS" if penalty else "SCORES AFTER HAND %d")
                        % len(hist))
         top = 10
         for row in hist:
