@@ -530,3 +530,39 @@ def test_headless_without_a_script_plays_a_whole_match(tmp_path):
     events = [json.loads(line) for line in log.read_text().splitlines()]
     assert events[-1]["ev"] == "match_end"
     assert bot.check_record(events) >= 1
+
+
+def test_three_seats_two_humans_chosen_on_the_players_page(tmp_path):
+    """Issue 10: "play a 3-seat match with two humans", the seats chosen with the buttons on
+    the Players page (seat 2 Normal -> Human, seat 3 empty -> Normal), then a whole hot-seat
+    match through the real command line; its record obeys the rules."""
+    from uno.app.input import bit
+
+    setup = "DOWN A DOWN LEFT LEFT DOWN LEFT LEFT B A".split()  # back at the title: New match
+    hw = HostHardware(headless=True, render=False, out=io.StringIO())
+    hw.skip_refresh = True
+    app = App(hw, None, seed=5, speed=10, cpu="first")
+    app.title()
+    M.settle(app, hw)
+    for tok in setup:
+        hw.press(bit(tok))
+        M.settle(app, hw, False)
+    assert app.settings.seats == ["human", "human", "normal", ""]
+    g = app.table.g
+    assert g.nseats == 3 and tuple(g.rules.seats) == ("human", "human", "normal")
+    tokens = bot.play_match(app, hw, M.settle)
+    assert app.table.g.phase == G.PH_MATCH_OVER
+    keys = tmp_path / "match.keys"
+    keys.write_text(" ".join(setup + tokens) + "\n")
+    log = tmp_path / "match.jsonl"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    r = subprocess.run([sys.executable, "-m", "host_sim", "--headless", "--seed", "5",
+                        "--speed", "10", "--keys", "@" + str(keys), "--log", str(log),
+                        "--no-render", "--quiet", "--cpu", "first"], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    assert bot.check_record(events) == 1
+    assert events[0]["ev"] == "match" and events[-1]["ev"] == "match_end"
+    assert list(events[0]["seats"]) == ["human", "human", "normal"]
+    assert {e["p"] for e in events if e["ev"] == "play"} == {0, 1, 2}  # both humans played
