@@ -13,4 +13,6 @@ if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
     export SDL_VIDEODRIVER="${SDL_VIDEODRIVER:-dummy}" SDL_AUDIODRIVER="${SDL_AUDIODRIVER:-dummy}"
     case " $* " in *" --headless "*) ;; *) args=(--headless "${args[@]}") ;; esac
 fi
-exec "$ROOT/.venv/bin/python" -m host_sim "${args[@]}"
+# -P: the caller's folder is not put on sys.path (a code.py or displayio.py there must not
+# shadow the game's modules, say when it is run from a copy of the CIRCUITPY drive)
+exec "$ROOT/.venv/bin/python" -P -m host_sim "${args[@]}"

@@ -133,8 +133,11 @@ def test_record_ends_before_the_screenshot(capsys, tmp_path, monkeypatch):
 
 def test_play_sh_keeps_the_callers_folder(tmp_path):
     """./play.sh from another folder: relative --screenshot, --log and --keys @FILE are that
-    folder's, not the repository's."""
+    folder's, not the repository's; and that folder's own Python files (a copy of the
+    CIRCUITPY drive has a code.py) do not shadow the game's modules."""
     (tmp_path / "k.keys").write_text("A RIGHT A\n")
+    for name in ("code.py", "displayio.py", "board.py"):
+        (tmp_path / name).write_text("raise SystemExit('shadowed: %s')\n" % name)
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     shot, log = "play-sh-test.png", "play-sh-test.jsonl"  # names nobody else uses
     r = subprocess.run([str(ROOT / "play.sh"), "--seed", "3", "--keys", "@k.keys",
