@@ -144,13 +144,19 @@ def _fake_project(tmp_path: Path, extra_import: str = "") -> Path:
     return root
 
 
+def _use_fake_project(tmp_path: Path, monkeypatch, extra_import: str = "") -> Path:
+    """``_fake_project``, made the project tools/bundle.py builds."""
+    root = _fake_project(tmp_path, extra_import)
+    monkeypatch.setattr(bundle, "ROOT", root)
+    monkeypatch.setattr(bundle, "LIB", root / "lib")
+    return root
+
+
 def test_adafruit_libraries_are_found_by_scanning_imports(tmp_path: Path, monkeypatch) -> None:
     """No hard-coded list: a module importing adafruit_display_text.label gets that library (and
     what it imports) compiled into lib/, and the font it names; the typing import in a try block
     is optional; unused assets stay out."""
-    root = _fake_project(tmp_path)
-    monkeypatch.setattr(bundle, "ROOT", root)
-    monkeypatch.setattr(bundle, "LIB", root / "lib")
+    _use_fake_project(tmp_path, monkeypatch)
     out = tmp_path / "out"
     files, scan, _ = bundle.build(out, 10)
     names = {rel for rel, _ in files}
@@ -166,9 +172,7 @@ def test_adafruit_libraries_are_found_by_scanning_imports(tmp_path: Path, monkey
 
 def test_an_import_the_badge_lacks_stops_the_build_naming_file_and_line(tmp_path: Path,
                                                                          monkeypatch) -> None:
-    root = _fake_project(tmp_path, "import wifi\n")
-    monkeypatch.setattr(bundle, "ROOT", root)
-    monkeypatch.setattr(bundle, "LIB", root / "lib")
+    _use_fake_project(tmp_path, monkeypatch, "import wifi\n")
     with pytest.raises(bundle.BundleError, match=r"lib/game/screen.py:\d+: wifi"):
         bundle.build(tmp_path / "out", 10)
     assert not (tmp_path / "out").exists()
@@ -201,9 +205,7 @@ def _drive(tmp_path: Path, circuitpy: bool = True) -> Path:
 
 def test_to_replaces_the_game_removes_stale_shadows_and_keeps_other_files(
         tmp_path: Path, monkeypatch) -> None:
-    root = _fake_project(tmp_path)
-    monkeypatch.setattr(bundle, "ROOT", root)
-    monkeypatch.setattr(bundle, "LIB", root / "lib")
+    _use_fake_project(tmp_path, monkeypatch)
     drive = _drive(tmp_path)
     out = tmp_path / "out"
     files, scan, _ = bundle.build(out, 10)
@@ -277,9 +279,7 @@ def test_pure_modules_import_on_circuitpython_10_vm(built10) -> None:
 
 
 def test_to_a_full_drive_copies_and_removes_nothing(tmp_path: Path, monkeypatch) -> None:
-    root = _fake_project(tmp_path)
-    monkeypatch.setattr(bundle, "ROOT", root)
-    monkeypatch.setattr(bundle, "LIB", root / "lib")
+    _use_fake_project(tmp_path, monkeypatch)
     drive = _drive(tmp_path)
     out = tmp_path / "out"
     files, scan, _ = bundle.build(out, 10)
