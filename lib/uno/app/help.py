@@ -45,7 +45,7 @@ class Help(Page):
         Page.__init__(self, app, "HELP")
         g = app.table.g
         s = app.settings
-        rules = g.rules if app.in_match and g is not None else s.rules_obj()
+        rules = g.rules if app.in_match and g is not None else (app.rules or s.rules_obj())
         lines = list(CONTROLS)
         while len(lines) % ROWS:  # the rules start on a page of their own, in pairs
             lines.append("")

@@ -26,6 +26,7 @@ _THINK_MS = const(10000)  # a save point after 10 s without a press on the playe
 DIM_MS = const(60000)  # the backlight dims after a minute without a press
 SLEEP_MS = const(300000)  # screen and lights off after five
 DIM_LEVEL = const(1)  # of 10
+_PAGES = ("options", "help")  # pages a paused match opens in a fresh program (App.switch)
 
 
 def _first_legal(level, seed=0, budget=None):
@@ -109,10 +110,50 @@ class App:
         self.results = Results(self)
         self.handover = Handover(self)
         self.stack = []
+        self.then = None  # a page opened from a paused match: the match goes on when it closes
+        self._switch = None  # the start a fresh program begins with, at the end of this frame
         self._held = 0
         self._repeat_at = 0
         self.backlight()
         drop_codec()  # and uno.rules, if anything loaded it: each match makes its Rules
+
+    def start(self, start="title"):
+        """Begin a program (code.py's ``main(start)``): "title"; "new", a new match;
+        "continue", the saved match; or "options" / "help", a page opened from a paused match,
+        after which the match continues."""
+        if start == "new":
+            self.new_match()
+        elif start == "continue":
+            if not self.resume():
+                self.title()
+        elif start in _PAGES:
+            self.then = "continue"
+            self.view.table.hidden = True
+            self.open_page(start)
+        else:
+            self.title()
+
+    def switch(self, start):
+        """Go on as a fresh program that begins with ``start`` (``App.start``): the badge
+        reloads CircuitPython (``hw.restart``), so the title's pages and a match never share
+        a heap (their names stay interned for as long as the program runs). The save point is
+        written first, at once: the next program reads the settings and the match from it.
+        False, and nothing done, where the shell cannot restart, there are no saves, or the
+        match the next program needs is not in the save (a 256-byte nvm): go on in place."""
+        if getattr(self.hw, "restart", None) is None or self.autosave is None:
+            return False
+        self.save_point()
+        a = self.autosave
+        if a.pending is not None:
+            a.last_at = None  # the one write of this switch: the 10 s gap does not apply
+            a.poll(self.now // 1000)
+            drop_codec()
+        if a.pending is not None or a.error is not None:
+            return False
+        if start != "new" and start != "title" and not self.saved.match:
+            return False
+        self._switch = start
+        return True
 
     def make_player(self, level, seed):
         return self._make_player(level, seed)
@@ -246,6 +287,10 @@ class App:
             self._drop(self.stack.pop())
         if not self.stack:
             self.view.hide_popup()
+            if self.then is not None:  # back to the paused match that opened the page
+                if not self.switch(self.then):
+                    self.start(self.then)
+                self.then = None
         else:
             self._reopen(self.stack[-1])
         if self.table.g is not None:
@@ -382,3 +427,7 @@ class App:
         self.sound.update(now)
         self.lights.update(now)
         hw.refresh()
+        if self._switch is not None:
+            start = self._switch
+            self._switch = None
+            hw.restart(start)  # the badge does not come back; the simulator starts afresh

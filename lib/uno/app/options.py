@@ -46,7 +46,7 @@ class Options(Page):
         self.s = app.settings
         self.sel = 0
         self.top = 0
-        self.mid_match = bool(app.in_match)
+        self.mid_match = bool(app.in_match or app.then)
         self.changed_rules = False
         if self.mid_match:
             self.set_title("OPTIONS: rules next match")

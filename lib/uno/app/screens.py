@@ -169,6 +169,8 @@ class Pause:
                 app.view.message(hint(app))
                 drop_module("hint")
             elif item < 5:
+                if item > 2 and app.switch(_PAGES[item]):
+                    return  # the page opens in a fresh program; the match goes on after it
                 if not app.open_page(_PAGES[item]):
                     app.view.message("%s: not in this version" % _MENU[item])
             elif item == 5:
@@ -179,7 +181,8 @@ class Pause:
                 app.save_point()  # the match as it stands: the title's Continue
                 app.close_all()
                 app.leave_match()
-                app.title()
+                if not app.switch("title"):
+                    app.title()
 
 
 class Results:
@@ -270,7 +273,8 @@ class Results:
             else:
                 app.next_hand()
         elif pressed & B and self.match_over:
-            app.title()
+            if not app.switch("title"):
+                app.title()
         elif pressed & SELECT:  # the score graph (Windows 1994), back here with B
             app.open_page("graph")
 

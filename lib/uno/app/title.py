@@ -86,9 +86,11 @@ class Title:
             app = self.app
             item = self.items[self.sel]
             if item == 0:
-                app.resume()
+                if not app.switch("continue"):  # a fresh heap for the match (App.switch)
+                    app.resume()
             elif item == 1:
-                app.new_match()
+                if not app.switch("new"):
+                    app.new_match()
             else:
                 self.group.hidden = True
                 if not app.open_page(_ITEMS[item][1]):
