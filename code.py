@@ -1,12 +1,25 @@
 """PyBadge entry point: build the hardware, hand it to the app, run the frame loop.
 
-CircuitPython runs this file as ``__main__``. On a PC the file name shadows the standard
+CircuitPython runs this file as ``__main__``: the title screen. The match and the pages a
+paused match opens run as programs of their own, each on a fresh heap: the app saves, then
+CircuitPython reloads with one of the files in ``start/``, which call ``main`` with what to
+begin with (uno.app.main.App.start / App.switch). On a PC the file name shadows the standard
 library's ``code`` module whenever the repository root is on sys.path (``python -m pytest``
 imports it through pdb), so importing it must do nothing.
 """
 
 
-def main():
+def restart(start):
+    """Run ``main(start)`` as a new program: CircuitPython reloads (a fresh heap) with
+    ``start/<start>.py``, or this file for the title. A later reload or reset runs this file."""
+    import supervisor
+
+    supervisor.set_next_code_file(None if start == "title" else "/start/%s.py" % start)
+    supervisor.reload()
+
+
+def main(start="title"):
+    """The game, beginning with ``start`` (see uno.app.main.App.start)."""
     import gc
     import random
 
@@ -27,6 +40,7 @@ def main():
         from uno.view.table import View
 
         hw = PyBadge()
+        hw.restart = restart
         # The display tree first, while the heap is still unfragmented: the card sheet is one
         # 15 KB block. Then the rules core and the computer players.
         view = View(hw.base)
@@ -49,7 +63,11 @@ def main():
         # match's Rules are made from them, then uno.rules (validation, presets) is dropped.
         app = App(hw, None, seed=random.getrandbits(30), view=view, nvm=hw.nvm, saved=saved)
         saved = None
-        app.title()
+        if start == "new" or start == "continue":
+            # the match's modules imported from here, not from deep in App.start: nested
+            # imports there overflow CircuitPython 9's 1.5 KB Python stack (three Advanced)
+            app.match_parts()
+        app.start(start)
         while True:
             app.frame()
             hw.wait_frame()

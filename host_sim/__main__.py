@@ -126,6 +126,32 @@ def open_nvm(args):
     return FileNvm(path) if path else None
 
 
+def start_app(hw, args, seed, nvm, start="title", app=None, crash_after=0):
+    """The App of ``args`` begun with ``start`` (App.start). Where the badge reloads
+    CircuitPython for a fresh program (App.switch: code.py's restart), ``hw.restart`` here
+    starts the same object afresh, so every caller keeps the one app: a new display tree,
+    the saves read again from ``nvm``, the next match's seed and the record's line count
+    carried on (the badge keeps no record and draws a new seed)."""
+    from uno.app.main import App
+
+    lines = 0
+    if app is None:
+        app = App.__new__(App)
+    else:
+        seed = app.seed + app.matches
+        lines = app.lines
+        app.sound.stop()
+        app.__dict__.clear()
+    App.__init__(app, hw, build_rules(args), seed=seed, speed=args.speed,
+                 sound=not args.no_sound, cpu=args.cpu, nvm=nvm)
+    app.lines = lines
+    if crash_after:
+        force_crash(app, crash_after)
+    hw.restart = lambda then: start_app(hw, args, seed, nvm, then, app)
+    app.start(start)
+    return app
+
+
 def settle(app, hw, display_stats=False, wait=0):
     """Frames until the app waits for the player (or exactly ``wait`` frames); returns
     (frames, pixels, peak, first): pixels redrawn in all those frames, in the largest one and
@@ -212,7 +238,6 @@ def crash_screen(app, hw, exc):
 
 def run_headless(args, keys, out=sys.stdout):
     from host_sim.hw import RecordFile
-    from uno.app.main import App
 
     log = RecordFile(args.log) if args.log else None
     app = None
@@ -221,11 +246,7 @@ def run_headless(args, keys, out=sys.stdout):
         hw.print_sounds = not args.quiet
         seed = args.seed if args.seed is not None else 1
         try:
-            app = App(hw, build_rules(args), seed=seed, speed=args.speed,
-                      sound=not args.no_sound, cpu=args.cpu, nvm=open_nvm(args))
-            if args.crash_after:
-                force_crash(app, args.crash_after)
-            app.title()
+            app = start_app(hw, args, seed, open_nvm(args), crash_after=args.crash_after)
             rows = [("start",) + settle(app, hw, args.stats)]
             for kind, value, tok in keys:
                 if kind == "wait":
@@ -298,7 +319,6 @@ def run_window(args):
     import pygame
 
     from uno.app.input import A as BUTTON_A
-    from uno.app.main import App
 
     from host_sim.hw import RecordFile
 
@@ -314,11 +334,7 @@ def run_window(args):
     import random
 
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
-    app = App(hw, build_rules(args), seed=seed, speed=args.speed, sound=not args.no_sound,
-              cpu=args.cpu, nvm=open_nvm(args))
-    if args.crash_after:
-        force_crash(app, args.crash_after)
-    app.title()
+    app = start_app(hw, args, seed, open_nvm(args), crash_after=args.crash_after)
     clock = pygame.time.Clock()
     running = True
     frames = 0
@@ -342,9 +358,7 @@ def run_window(args):
             # (the record was closed at the crash: the new app keeps none)
             if hw.poll() & BUTTON_A:
                 crashed = False
-                app = App(hw, build_rules(args), seed=seed + 1, speed=args.speed,
-                          sound=not args.no_sound, cpu=args.cpu, nvm=open_nvm(args))
-                app.title()
+                app = start_app(hw, args, seed + 1, open_nvm(args))
         else:
             try:
                 app.frame()

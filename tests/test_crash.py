@@ -228,7 +228,7 @@ def test_circuitpython_vm_memory_error_reaches_the_screen(tmp_path):
         pytest.skip(why)
     vm_app.build(tmp_path)
     seen = set()
-    for heap_k in (56, 90, 136):
+    for heap_k in (60, 90, 136):
         r = vm_app.run(tmp_path, heap_k, timeout=300, seats=vm_app.PROFILES["advanced3"])
         assert r.rc == 3, (heap_k, r.out[-500:])
         assert "MemoryError: memory allocation failed" in r.out

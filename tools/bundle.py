@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/bundle.py --out build/circuitpy --cp 10 [--to /media/$USER/CIRCUITPY]
 
-``code.py`` stays source (CircuitPython runs it as such); every module under ``lib/`` and every
+``code.py`` and ``start/`` stay source (CircuitPython runs them as such); every module under ``lib/`` and every
 Adafruit library the device code imports (found by scanning imports with ``ast``, through those
 libraries too, from the pinned PyPI sources in .venv) is compiled to that CircuitPython major
 version's ``.mpy``; ``sprites/`` and ``fonts/`` files the device code names are copied.
@@ -261,6 +261,12 @@ def build(out: Path, cp: int = 10, mpy_cross: str | None = None,
     files: list[tuple[str, int]] = []
     shutil.copyfile(ROOT / "code.py", out / "code.py")
     files.append(("code.py", (out / "code.py").stat().st_size))
+    # start/: the code files of the match's and the pages' programs (code.py's restart), run
+    # as source after a reload like code.py itself
+    (out / "start").mkdir()
+    for p in sorted((ROOT / "start").glob("*.py")):
+        shutil.copyfile(p, out / "start" / p.name)
+        files.append(("start/" + p.name, p.stat().st_size))
     for name in sorted(scan.modules):
         src, is_pkg, base, _ = scan.modules[name]
         rel = src.relative_to(base).with_suffix(".mpy")

@@ -24,6 +24,28 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import vm_app  # noqa: E402
 
 
+def _lines(dest, heap_k, **kw):
+    """The output lines of the app on the VM, program after program (vm_app.run's chain:
+    each ``@reload`` starts the next VM process on a fresh heap); the last exit code is left
+    in ``_lines.rc``."""
+    code_file = "code.py"
+    while True:
+        cmd, env = vm_app.command(dest, heap_k, code_file=code_file, **kw)
+        p = subprocess.Popen(cmd, cwd=dest, env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True)
+        assert p.stdout
+        nxt = None
+        for line in p.stdout:
+            if line.startswith("@reload "):
+                nxt = line.split()[1]
+            yield line, code_file
+        _lines.rc = p.wait()
+        if _lines.rc != 4 or nxt is None:
+            return
+        code_file = nxt
+        kw["keys"] = None
+
+
 def soak(hands: int, heap_k: int, seats: str, every: int = 100, pystack: bool = False,
          seed: int = 1, out=sys.stdout) -> dict:
     """Run the soak; returns {"ok", "hands", "rows": [(hand, free, largest)], "why"}."""
@@ -31,18 +53,14 @@ def soak(hands: int, heap_k: int, seats: str, every: int = 100, pystack: bool = 
     with tempfile.TemporaryDirectory(prefix="uno-soak-") as tmp:
         dest = Path(tmp)
         vm_app.build(dest)
-        cmd, env = vm_app.command(dest, heap_k, seats=seats, matches=10**6, every=every,
-                                  seed=seed, pystack=pystack, hands=hands)
         t0 = time.time()
-        p = subprocess.Popen(cmd, cwd=dest, env=env, stdout=subprocess.PIPE,
-                             stderr=subprocess.STDOUT, text=True)
-        assert p.stdout
         pending = None
         done = 0
         tail: list[str] = []
-        for line in p.stdout:
+        for line, _ in _lines(dest, heap_k, seats=seats, matches=10**6, every=every,
+                              seed=seed, pystack=pystack, hands=hands):
             tail = (tail + [line.rstrip()])[-6:]
-            if line.startswith("@stat"):
+            if line.startswith("@stat hand") or line.startswith("@stat end"):
                 f = line.split()
                 pending = (int(f[2]), int(f[5]))
             elif line.startswith("@done"):
@@ -55,7 +73,7 @@ def soak(hands: int, heap_k: int, seats: str, every: int = 100, pystack: bool = 
                     rows.append(row)
                     print("hand %6d  free %6d  largest free block %6d  (%.0f s)"
                           % (row + (time.time() - t0,)), file=out, flush=True)
-        rc = p.wait()
+        rc = _lines.rc
     ok = rc == 0 and done >= hands
     why = "" if ok else (tail[-1] if tail else "exit %d" % rc)
     return {"ok": ok, "hands": done or (rows[-1][0] if rows else 0), "rows": rows, "why": why}

@@ -34,6 +34,7 @@ class Event:
 
 class _Script:
     def __init__(self, path):
+        self.path = path
         self._f = open(path)
         self._line = []
         self._last = None
@@ -48,6 +49,21 @@ class _Script:
             s.reverse()
             self._line = s
         return self._line.pop().upper()
+
+    def save_rest(self):
+        """Write what is left of the script over its file: the next program (after the
+        app's supervisor.reload()) reads on from there."""
+        rest = []
+        if self._repeat and self._last is not None:
+            kind, v = self._last
+            tok = "WAIT:%d" % v if kind == "wait" else NAMES[v]
+            rest.append(tok if self._repeat == 1 else "%s x%d" % (tok, self._repeat))
+        self._line.reverse()
+        rest.append(" ".join(self._line))
+        rest.append(self._f.read())
+        self._f.close()
+        with open(self.path, "w") as f:
+            f.write("\n".join(rest))
 
     def next(self):
         """("press", key) or ("wait", frames) or None at the end."""
@@ -153,6 +169,7 @@ def _find_app():
 
 
 _patched = []
+scripts = []  # the press scripts being read (supervisor.reload() saves what is left)
 
 
 class ShiftRegisterKeys:
@@ -160,6 +177,7 @@ class ShiftRegisterKeys:
                  value_to_latch=True, interval=0.02, max_events=64, debounce_threshold=1):
         self.key_count = key_count
         self.events = _Events(_Script(os.getenv("UNO_VM_KEYS") or "keys.txt"))
+        scripts.append(self.events._script)
 
     def reset(self):
         pass

@@ -14,10 +14,28 @@ def ticks_ms():
     return _now[0]
 
 
+_next = []
+on_reload = []  # vm_run.py's: keep the run's counters for the next program
+
+
 def reload():
-    """The badge restarts code.py; here the run ends."""
-    raise SystemExit(3)
+    """The badge starts CircuitPython afresh (a new heap) with the next code file. After the
+    app's switch (code.py's restart: set_next_code_file, then reload) the VM process ends
+    here (``@reload FILE``) and tools/vm_app.py starts the next one with FILE, the same
+    nvm.bin and what is left of the press script; any other reload (the error screen's
+    "A: restart") ends the run with exit 3."""
+    if not _next:
+        raise SystemExit(3)
+    import keypad
+
+    for s in keypad.scripts:
+        s.save_rest()
+    for f in on_reload:
+        f()
+    print("@reload", _next[0] or "code.py")
+    raise SystemExit(4)
 
 
-def set_next_code_file(*args, **kwargs):
-    pass
+def set_next_code_file(filename, **kwargs):
+    """The file the next reload runs (None: code.py)."""
+    _next[:] = [filename]

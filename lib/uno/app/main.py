@@ -11,10 +11,7 @@ import sys
 
 from micropython import const
 
-from uno import game as G
 from uno.app.fx import Lights, Sound
-from uno.app.screens import Challenge, Handover, Pause, Picker, Results
-from uno.app.table import Table
 from uno.settings import Saved, drop_codec
 from uno.view.table import View
 
@@ -35,6 +32,14 @@ def _first_legal(level, seed=0, budget=None):
             return obs.legal[0]
 
     return First()
+
+
+class _NoMatch:
+    """The table of a program that has dealt no match yet: the title's program never loads
+    the match's modules (the table, its pop-ups, the rules core, the computer players)."""
+
+    g = None
+    names = ()
 
 
 def drop_module(name):
@@ -96,19 +101,9 @@ class App:
         self.in_match = False
         self.quit_requested = False
         self._make_player = _first_legal
-        if cpu == "ai":  # "first": every computer plays its first legal action (tests)
-            try:
-                from uno.ai import make_player
-
-                self._make_player = make_player
-            except ImportError:
-                pass
-        self.table = Table(self)
-        self.picker = Picker(self)
-        self.prompt = Challenge(self)
-        self.menu = Pause(self)
-        self.results = Results(self)
-        self.handover = Handover(self)
+        self.cpu = cpu
+        self.table = _NoMatch
+        self.picker = self.prompt = self.menu = self.results = self.handover = None
         self.stack = []
         self.then = None  # a page opened from a paused match: the match goes on when it closes
         self._switch = None  # the start a fresh program begins with, at the end of this frame
@@ -136,13 +131,13 @@ class App:
     def switch(self, start):
         """Go on as a fresh program that begins with ``start`` (``App.start``): the badge
         reloads CircuitPython (``hw.restart``), so the title's pages and a match never share
-        a heap (their names stay interned for as long as the program runs). The save point is
-        written first, at once: the next program reads the settings and the match from it.
-        False, and nothing done, where the shell cannot restart, there are no saves, or the
-        match the next program needs is not in the save (a 256-byte nvm): go on in place."""
+        a heap (their names stay interned for as long as the program runs). The last save
+        point (the pause menu, leaving a page) is written first, at once, if it waits: the next
+        program reads the settings and the match from the nvm. False, and nothing done, where
+        the shell cannot restart, there are no saves, or the match the next program needs is
+        not in the save (a 256-byte nvm): go on in place."""
         if getattr(self.hw, "restart", None) is None or self.autosave is None:
             return False
-        self.save_point()
         a = self.autosave
         if a.pending is not None:
             a.last_at = None  # the one write of this switch: the 10 s gap does not apply
@@ -154,6 +149,27 @@ class App:
             return False
         self._switch = start
         return True
+
+    def match_parts(self):
+        """The table and its pop-ups, made for this program's first match."""
+        if self.picker is not None:
+            return
+        from uno.app.screens import Challenge, Handover, Pause, Picker, Results
+        from uno.app.table import Table
+
+        if self.cpu == "ai":  # "first": every computer plays its first legal action (tests)
+            try:
+                from uno.ai import make_player
+
+                self._make_player = make_player
+            except ImportError:
+                pass
+        self.table = Table(self)
+        self.picker = Picker(self)
+        self.prompt = Challenge(self)
+        self.menu = Pause(self)
+        self.results = Results(self)
+        self.handover = Handover(self)
 
     def make_player(self, level, seed):
         return self._make_player(level, seed)
@@ -174,6 +190,7 @@ class App:
 
     def new_match(self):
         """Deal a new match with the run's rules or the settings' (rules, seats, names)."""
+        self.match_parts()
         self.close_all()
         self.view.show_results(False)
         self.view.table.hidden = False
@@ -191,6 +208,7 @@ class App:
         when it cannot be read."""
         from uno.app import saves
 
+        self.match_parts()
         try:
             ok = saves.resume(self)
         finally:
@@ -216,8 +234,11 @@ class App:
     def leave_match(self):
         """The human leaves a match unfinished: the record ends with ``quit``."""
         g = self.table.g
-        if self.in_match and g is not None and g.phase != G.PH_MATCH_OVER:
-            self.sink({"ev": "quit", "p": self.table.seat})
+        if self.in_match and g is not None:
+            from uno.game import PH_MATCH_OVER
+
+            if g.phase != PH_MATCH_OVER:
+                self.sink({"ev": "quit", "p": self.table.seat})
         self.in_match = False
 
     def finish(self):
@@ -426,8 +447,8 @@ class App:
                     self.view.message(a.error)
         self.sound.update(now)
         self.lights.update(now)
-        hw.refresh()
         if self._switch is not None:
             start = self._switch
             self._switch = None
             hw.restart(start)  # the badge does not come back; the simulator starts afresh
+        hw.refresh()

@@ -7,8 +7,6 @@ table showed and what the core does not keep::
     | message length | message | seats | hands (2 bytes) | cumulative scores (2 bytes each)
 """
 
-from uno import game as G
-
 MAX_HANDS = 150  # the score history kept in a save (4 seats: 1.2 KB of the 2.7 KB store)
 
 
@@ -84,7 +82,12 @@ def point(app):
     saved.settings = app.settings
     g = app.table.g
     now = app.now // 1000
-    if app.in_match and g is not None and g.phase != G.PH_MATCH_OVER:
+    over = False
+    if app.in_match and g is not None:  # uno.game is loaded: the title's program has none
+        from uno.game import PH_MATCH_OVER
+
+        over = g.phase == PH_MATCH_OVER
+    if app.in_match and g is not None and not over:
         from uno.snapshot import pack
 
         saved.match = pack(g, extra(app))
@@ -95,7 +98,7 @@ def point(app):
     from uno.save import add_score, entry_for, head
     from uno.store import Store
 
-    if app.in_match and g is not None and g.phase == G.PH_MATCH_OVER:
+    if over:
         e = entry_for(g, preset_name(app))
         if e is not None:
             add_score(saved.scores, e)

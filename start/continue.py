@@ -1,0 +1,5 @@
+"""A program of its own (a fresh heap) that continues the saved match.
+CircuitPython runs it after the game's supervisor.reload() (code.py's restart)."""
+import code
+
+code.main("continue")

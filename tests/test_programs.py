@@ -1,0 +1,102 @@
+"""The title and a match as two programs, each on a fresh heap (App.switch, code.py's
+restart, start/): what a player sees across a switch is what they saw before it, the record
+stays one, and the title's program does without the match's modules. Issue 10 ("RAM: the new
+screens must not push the app past its budget on the badge") and issue 11 (the heap)."""
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+from host_sim import __main__ as M
+from host_sim import script as S
+
+ROOT = Path(__file__).resolve().parent.parent
+PAUSE_OPTIONS = "START DOWN DOWN DOWN A"  # Resume, Hint (tips on), Score graph, Options
+
+
+def run(tmp_path, keys, name, nvm="none", log=None):
+    """One headless run (--cpu first, seed 3); (app, hw, restarts, screenshot path)."""
+    shot = tmp_path / (name + ".png")
+    argv = ["--headless", "--quiet", "--seed", "3", "--cpu", "first", "--keys", keys,
+            "--screenshot", str(shot), "--nvm", str(nvm)] + (["--log", str(log)] if log else [])
+    args = M.parse_args(argv)
+    starts = []
+    orig = M.start_app
+
+    def spy(hw, a, seed, nvm, start="title", app=None, crash_after=0):
+        starts.append(start)
+        return orig(hw, a, seed, nvm, start, app, crash_after)
+
+    M.start_app = spy
+    try:
+        app, hw, _ = M.run_headless(args, S.parse(keys), out=io.StringIO())
+    finally:
+        M.start_app = orig
+    return app, hw, starts, shot
+
+
+def pixels(path):
+    return list(Image.open(path).getdata())
+
+
+def test_options_from_the_pause_menu_open_in_a_fresh_program_and_the_match_goes_on(tmp_path):
+    nvm = tmp_path / "nvm.bin"
+    log = tmp_path / "r.jsonl"
+    _, _, starts, before = run(tmp_path, "A RIGHT A WAIT:100", "before")
+    assert starts == ["title"]  # without saves there is no switch: all in one program
+    app, _, starts, page = run(tmp_path, "A RIGHT A WAIT:100 " + PAUSE_OPTIONS, "page", nvm, log)
+    assert starts == ["title", "new", "options"]
+    assert app.table.g is None and app.stack[-1].module == "options"
+    assert app.stack[-1].mid_match  # "applies from the next match" still said
+    nvm.unlink()
+    log.unlink()
+    app, _, starts, after = run(tmp_path, "A RIGHT A WAIT:100 " + PAUSE_OPTIONS + " B", "after",
+                                nvm, log)
+    assert starts == ["title", "new", "options", "continue"]
+    assert app.table.g is not None and not app.stack  # the table (finish() ended in_match)
+    assert pixels(after) == pixels(before)  # the same table as before the pause
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "replay.py"), str(log)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_quit_to_title_and_continue_cross_two_programs(tmp_path):
+    nvm = tmp_path / "nvm.bin"
+    app, _, starts, _ = run(tmp_path, "A RIGHT A WAIT:100 START UP A", "quit", nvm)
+    assert starts == ["title", "new", "title"]
+    assert app.table.g is None and app.stack[-1].module == "title"
+    assert app.picker is None  # the title's program has no table and no pop-ups
+    app, _, starts, _ = run(tmp_path, "A", "cont", nvm)
+    assert starts == ["title", "continue"] and app.table.g is not None
+
+
+def test_the_title_program_loads_none_of_the_matchs_modules(tmp_path):
+    code = ("import io, sys\n"
+            "from host_sim import __main__ as M, script as S\n"
+            "args = M.parse_args(['--headless', '--quiet', '--no-render', '--nvm', %r,"
+            " '--keys', 'DOWN A B'])\n"
+            "M.run_headless(args, S.parse('DOWN A B'), out=io.StringIO())\n"
+            "print(sorted(m for m in sys.modules if m.startswith('uno.')))\n"
+            % str(tmp_path / "nvm.bin"))
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    loaded = r.stdout
+    for name in ("uno.game", "uno.app.table", "uno.app.screens", "uno.ai", "uno.ai_search"):
+        assert "'%s'" % name not in loaded, name
+    assert "'uno.app.main'" in loaded and "'uno.view.table'" in loaded
+
+
+def test_the_start_files_begin_each_program_code_py_names():
+    import re
+
+    text = (ROOT / "code.py").read_text()
+    assert '"/start/%s.py" % start' in text
+    starts = {p.stem for p in (ROOT / "start").glob("*.py")}
+    assert starts == {"new", "continue", "options", "help"}
+    for name in starts:
+        src = (ROOT / "start" / (name + ".py")).read_text()
+        assert re.search(r'^code\.main\("%s"\)$' % name, src, re.M), name
