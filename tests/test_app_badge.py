@@ -32,14 +32,92 @@ class _Events:
         ev.key_number, ev.pressed = self.queue.pop(0)
         return True
 
+    def clear(self):
+        self.queue = []
+
 
 class _Keys:
     last = None
+    live = 0  # keypad scanners: while any is open CircuitPython's 1 kHz tick runs
+    claimed = None  # a _Claims, when the test tracks the pins
 
     def __init__(self, clock, data, latch, key_count, value_when_pressed):
         self.key_count = key_count
         self.events = _Events()
+        self.pins = (clock, data, latch)
+        if _Keys.claimed is not None:
+            for pin in self.pins:
+                _Keys.claimed.claim(pin)
         _Keys.last = self
+        _Keys.live += 1
+
+    def deinit(self):
+        if self.events is not None:
+            self.events = None
+            _Keys.live -= 1
+            if _Keys.claimed is not None:
+                for pin in self.pins:
+                    _Keys.claimed.release(pin)
+
+
+class _Claims:
+    """Pins in use: like CircuitPython, a pin that is in use cannot be taken again."""
+
+    def __init__(self):
+        self.pins = set()
+
+    def claim(self, pin):
+        if pin in self.pins:
+            raise ValueError("%r in use" % pin)
+        self.pins.add(pin)
+
+    def release(self, pin):
+        self.pins.discard(pin)
+
+
+class _ShiftRegister:
+    """The PyBadge's 74HC165 behind BUTTON_CLOCK (1), BUTTON_OUT (2) and BUTTON_LATCH (3):
+    while the latch is low the buttons load, raising it freezes them, each rising clock edge
+    then shifts the next button onto the data pin (button 0 first)."""
+
+    def __init__(self, claims):
+        self.buttons = 0  # bit per keypad key number, 1 = pressed
+        self.claims = claims
+        self.latch = True
+        self.clock = False
+        self.loaded = 0
+        self.reads = 0
+
+    def pin(self, pin):
+        reg = self
+
+        class Pin(_Pin):
+            def __init__(self):
+                reg.claims.claim(pin)
+                super().__init__()
+
+            def deinit(self):
+                reg.claims.release(pin)
+
+            @property
+            def value(self):
+                if pin == 2:
+                    reg.reads += 1
+                    return bool((reg.loaded if reg.latch else reg.buttons) & 1)
+                return reg.clock if pin == 1 else reg.latch
+
+            @value.setter
+            def value(self, v):
+                if pin == 1:
+                    if v and not reg.clock and reg.latch:
+                        reg.loaded >>= 1
+                    reg.clock = bool(v)
+                elif pin == 3:
+                    if v and not reg.latch:
+                        reg.loaded = reg.buttons
+                    reg.latch = bool(v)
+
+        return Pin() if pin in (1, 2, 3) else _Pin()
 
 
 class _Pin:
@@ -124,6 +202,80 @@ def test_pybadge_hardware(badge):
     assert badge.written[-1] == bytes([0x20, 0x10, 0x30] * 5)  # GRB
 
 
+def _badge_clock_main_thread_only(monkeypatch):
+    """The stand-in clock moves with the badge's own sleeps only: the PC displayio package's
+    background thread sleeps a millisecond at a time, which would run it on by minutes."""
+    import threading
+
+    import time
+
+    advance = time.sleep
+    main = threading.main_thread()
+
+    def sleep(s):
+        if threading.current_thread() is main:
+            advance(s)
+        else:
+            threading.Event().wait(s)
+
+    monkeypatch.setattr("time.sleep", sleep)
+
+
+def test_badge_sleeps_while_dark_and_a_press_wakes_it(badge, monkeypatch):
+    """Dark (backlight 0): the keypad is closed (CircuitPython's 1 kHz tick with it), the frames
+    slow to 20 a second, and the buttons are read from the shift register: a press is one press
+    and brings the keypad back; nothing stays held, and the keypad works as before."""
+    claims = _Claims()
+    reg = _ShiftRegister(claims)
+    monkeypatch.setattr(_Keys, "claimed", claims)
+    monkeypatch.setattr(_Keys, "live", 0)
+    badge.mods["digitalio"].DigitalInOut = reg.pin
+    _badge_clock_main_thread_only(monkeypatch)
+    pb = importlib.import_module("uno.hw.pybadge")
+    hw = pb.PyBadge()
+    clock = badge.clock
+
+    def frames_in_a_second():
+        hw.wait_frame()
+        start = clock["ms"]
+        n = 0
+        while clock["ms"] - start < 1000:
+            hw.poll()
+            hw.wait_frame()
+            n += 1
+        return n
+
+    assert _Keys.live == 1
+    assert 28 <= frames_in_a_second() <= 31
+    reg.buttons = 1 << 1  # A held on the keypad's pins: the keypad, not the register, reads it
+    assert hw.poll() == 0 and reg.reads == 0
+    reg.buttons = 0
+    hw.backlight(0)  # the app's sleep
+    assert badge.display.brightness == 0
+    assert _Keys.live == 0, "the keypad (and its claim on the 1 kHz tick) is gone while dark"
+    assert 19 <= frames_in_a_second() <= 21, "20 polls a second while dark"
+    assert reg.reads > 0 and hw.poll() == 0 and hw.held == 0
+    reg.buttons = 1 << 1  # A
+    assert hw.poll() == 1 << 1, "a press while dark reaches the app"
+    assert hw.poll() == 0, "held down it is one press"
+    assert hw.held == 1 << 1
+    reg.buttons = (1 << 1) | (1 << 4)  # and RIGHT too
+    assert hw.poll() == 1 << 4
+    hw.backlight(8)  # the app wakes: the settings' level
+    assert badge.display.brightness == 0.8
+    keys = _Keys.last
+    assert _Keys.live == 1 and keys.events is not None, "the keypad is back"
+    assert hw.held == 0, "the waking buttons count as neither pressed nor held"
+    assert 28 <= frames_in_a_second() <= 31
+    keys.events.queue = [(1, False), (4, False), (0, True)]  # A and RIGHT let go, then B
+    assert hw.poll() == 1 << 0 and hw.held == 1 << 0
+    # dark again, and again: the pins go back and forth without a clash
+    for _ in range(3):
+        hw.backlight(0)
+        hw.backlight(3)
+    assert _Keys.live == 1
+
+
 def test_pygamer_joystick(badge):
     badge.mods["board"].JOYSTICK_X = 7
     badge.mods["board"].JOYSTICK_Y = 8
@@ -178,6 +330,78 @@ def test_code_py_runs_the_app(badge, monkeypatch):
     saved, notice = load(badge.mods["microcontroller"].nvm)
     assert notice is None and saved.match, "the pause menu saved the match"
     assert badge.display.brightness == 0.8, "the settings' backlight level"
+
+
+def test_code_py_goes_dark_and_a_press_wakes_it(badge, monkeypatch):
+    """The real loop: idle on the title, the app darkens the badge (keypad closed, a frame every
+    50 ms); a press on the buttons wakes it at the same screen, and does nothing else."""
+    claims = _Claims()
+    reg = _ShiftRegister(claims)
+    monkeypatch.setattr(_Keys, "claimed", claims)
+    monkeypatch.setattr(_Keys, "live", 0)
+    badge.mods["digitalio"].DigitalInOut = reg.pin
+    _badge_clock_main_thread_only(monkeypatch)
+    pb = importlib.import_module("uno.hw.pybadge")
+    monkeypatch.setattr(pb, "BASE", str(ROOT))
+    monkeypatch.syspath_prepend(str(ROOT))
+    monkeypatch.delitem(sys.modules, "code", raising=False)
+    spec = importlib.util.spec_from_file_location("badge_code", ROOT / "code.py")
+    code = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(code)
+    import uno.app.main as AM
+
+    monkeypatch.setattr(AM, "DIM_MS", 1000)  # on the stand-in clock
+    monkeypatch.setattr(AM, "SLEEP_MS", 3000)
+
+    class Stop(BaseException):
+        pass
+
+    seen = {"dark_gaps": [], "screen": None, "last": None, "woke": None, "frames": 0}
+    apps = []
+    real_frame = AM.App.frame
+
+    def frame(self):
+        if not apps:
+            apps.append(self)
+        real_frame(self)
+
+    monkeypatch.setattr(AM.App, "frame", frame)
+    real_wait = pb.PyBadge.wait_frame
+
+    def wait_frame(self):
+        # no assert in here: code.py's error screen would catch it and wait for A forever
+        now = badge.clock["ms"]
+        seen["frames"] += 1
+        if seen["frames"] > 3000:
+            raise Stop()
+        dark = badge.display.brightness == 0
+        if seen["woke"] is None and dark:
+            if seen["screen"] is None:
+                seen["screen"] = apps[0].top()  # the title, when it went dark
+                seen["keypads_dark"] = _Keys.live
+            else:
+                seen["dark_gaps"].append(now - seen["last"])
+            if len(seen["dark_gaps"]) == 21:
+                reg.buttons = 1 << 1  # A, read from the shift register
+        elif seen["screen"] is not None and seen["woke"] is None:
+            seen["woke"] = now
+        elif seen["woke"] is not None and now - seen["woke"] > 500:
+            raise Stop()
+        seen["last"] = now
+        real_wait(self)
+
+    monkeypatch.setattr(pb.PyBadge, "wait_frame", wait_frame)
+    with pytest.raises(Stop):
+        code.main()
+    assert seen["woke"] is not None, "went dark and woke within 3,000 frames"
+    assert seen["keypads_dark"] == 0, "the keypad is closed while dark"
+    gaps = seen["dark_gaps"]
+    # the frame that went dark still waits its 33 ms; then a frame every 50 ms
+    assert len(gaps) == 21 and all(50 <= g <= 51 for g in gaps[1:]), gaps
+    assert badge.display.brightness == 0.8, "awake at the settings' level"
+    assert _Keys.live == 1, "the keypad is back"
+    app = apps[0]
+    assert app.top() is seen["screen"] and not app.in_match, "the waking A opened nothing"
 
 
 def test_device_code_compiles_with_mpy_cross(tmp_path):

@@ -4,6 +4,12 @@ Interface shared with host_sim/hw.py (docs/APP.md): ``base``, ``ticks()``, ``pol
 ``held``, ``show(group)``, ``refresh()``, ``tone(freq)``, ``sound_name(name, on)``,
 ``pixels(rgb)``, ``record(ev)``, ``record_from(lines)``, ``backlight(level)``, ``nvm``,
 ``wait_frame()``. Only CircuitPython 9/10 APIs.
+
+Dark (``backlight(0)``, the app's sleep): the keypad goes and ``poll()`` reads the buttons' shift
+register itself, 20 times a second. keypad's background scan needs CircuitPython's 1,024 Hz
+tick, which wakes the CPU about a thousand times a second; without it (the display does not
+auto-refresh) the CPU sleeps between polls. ``alarm.light_sleep_until_alarms`` would save
+nothing here: docs/BADGE.md, "While the screen is dark".
 """
 
 import array
@@ -18,18 +24,21 @@ import digitalio
 import keypad
 import neopixel_write
 import supervisor
+from micropython import const
 
 BASE = ""  # sprites/ sits at the root of CIRCUITPY
-_WRAP = 1 << 29  # supervisor.ticks_ms wraps here
-_FRAME_MS = 33
-_SINE_N = 32
-_JOY_LO = 15000
-_JOY_HI = 50000
+# const and a leading underscore: folded into the code, no module globals on the badge
+_WRAP = const(1 << 29)  # supervisor.ticks_ms wraps here
+_FRAME_MS = const(33)
+_DARK_MS = const(50)  # a poll while dark: a press shorter than this may need a second one
+_SINE_N = const(32)
+_JOY_LO = const(15000)
+_JOY_HI = const(50000)
 # keypad key numbers are the bit numbers of uno.app.input (B A START SELECT RIGHT DOWN UP LEFT)
-_RIGHT = 1 << 4
-_DOWN = 1 << 5
-_UP = 1 << 6
-_LEFT = 1 << 7
+_RIGHT = const(1 << 4)
+_DOWN = const(1 << 5)
+_UP = const(1 << 6)
+_LEFT = const(1 << 7)
 
 
 class PyBadge:
@@ -49,16 +58,14 @@ class PyBadge:
         self.held = 0
         self._pending = 0
         self._event = keypad.Event()
-        n = 8
         self._joy_x = None
         self._joy_y = None
         if hasattr(board, "JOYSTICK_X"):
-            n = 4  # PyGamer: the shift register has B A START SELECT only
             self._joy_x = analogio.AnalogIn(board.JOYSTICK_X)
             self._joy_y = analogio.AnalogIn(board.JOYSTICK_Y)  # type: ignore[attr-defined]
-        self._keys = keypad.ShiftRegisterKeys(
-            clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
-            key_count=n, value_when_pressed=True)
+        self._pins = None  # dark: (clock, latch, data) of the shift register, read by poll()
+        self._keys = None
+        self._dark(False)
         self._joy = 0
         # time
         self._last = supervisor.ticks_ms()
@@ -92,13 +99,14 @@ class PyBadge:
         return self._now
 
     def wait_frame(self):
-        """Sleep until the next frame (about 30 per second)."""
+        """Sleep until the next frame (about 30 per second; 20 while dark)."""
         now = self.ticks()
+        step = _FRAME_MS if self._pins is None else _DARK_MS
         if self._next_frame - now > 0:
             time.sleep((self._next_frame - now) / 1000)
-            self._next_frame += _FRAME_MS
+            self._next_frame += step
         else:
-            self._next_frame = now + _FRAME_MS
+            self._next_frame = now + step
 
     # ----- input ---------------------------------------------------------------------------
 
@@ -106,13 +114,30 @@ class PyBadge:
         """Buttons pressed since the last call, as a bitmask (uno.app.input)."""
         ev = self._event
         pressed = 0
-        while self._keys.events.get_into(ev):
-            bit = 1 << ev.key_number
-            if ev.pressed:
-                pressed |= bit
-                self.held |= bit
-            else:
-                self.held &= ~bit
+        keys = self._keys
+        pins = self._pins
+        if keys is not None:
+            while keys.events.get_into(ev):
+                bit = 1 << ev.key_number
+                if ev.pressed:
+                    pressed |= bit
+                    self.held |= bit
+                else:
+                    self.held &= ~bit
+        elif pins is not None:
+            # dark: keypad's scan (shared-module/keypad/ShiftRegisterKeys.c): latch high freezes
+            # the 74HC165's inputs, each bit is read with the clock low, raising it shifts on
+            clock, latch, data = pins
+            latch.value = True
+            bits = 0
+            for i in range(8 if self._joy_x is None else 4):
+                clock.value = False
+                if data.value:
+                    bits |= 1 << i
+                clock.value = True
+            latch.value = False
+            pressed = bits & ~self.held
+            self.held = bits
         jx = self._joy_x
         jy = self._joy_y
         if jx is not None and jy is not None:
@@ -172,11 +197,41 @@ class PyBadge:
         neopixel_write.neopixel_write(self._npix, buf)
 
     def backlight(self, level):
-        """Backlight 0 (off) - 10 (full)."""
+        """Backlight 0 (off) - 10 (full); at 0 the badge is dark (``_dark``)."""
         try:
             self.display.brightness = level / 10
         except (AttributeError, ValueError, RuntimeError):
             pass  # a display without brightness control
+        self._dark(level == 0)
+
+    def _dark(self, dark):
+        """Dark: close the keypad, poll() reads the shift register (the module's docstring).
+        Not dark: the keypad (again)."""
+        keys = self._keys
+        if dark and keys is not None:
+            keys.deinit()  # frees the pins and ends keypad's claim on the tick
+            self._keys = None
+            # as keypad leaves them between scans; latch low: the inputs load continuously
+            clock = digitalio.DigitalInOut(board.BUTTON_CLOCK)
+            clock.switch_to_output(value=True)
+            latch = digitalio.DigitalInOut(board.BUTTON_LATCH)
+            latch.switch_to_output(value=False)
+            self._pins = (clock, latch, digitalio.DigitalInOut(board.BUTTON_OUT))
+        elif not dark and keys is None:
+            pins = self._pins
+            if pins is not None:
+                for p in pins:
+                    p.deinit()
+                self._pins = None
+            # a PyGamer's shift register has B A START SELECT only (its D-pad is a joystick)
+            self._keys = keypad.ShiftRegisterKeys(
+                clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
+                key_count=8 if self._joy_x is None else 4, value_when_pressed=True)
+            # The button that woke the badge may still be down. A new keypad reports no press
+            # for a key already down (its debounce counts start at 0: shared-module/keypad/
+            # __init__.c), only its release, and nothing for one let go before it opened: so
+            # nothing counts as held.
+            self.held = 0
 
     def record(self, ev):
         pass
