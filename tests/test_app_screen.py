@@ -7,10 +7,11 @@ import io
 
 import pytest
 from PIL import Image
-from test_app_e2e import ROOT, human_turn, reach, run
+from test_app_e2e import ROOT, human_turn, reach, run, shown
 
 from host_sim import __main__ as M
 from host_sim.hw import HostHardware
+from uno import cards
 from uno import game as G
 from uno.app import table as table_mod
 from uno.app.main import App
@@ -114,17 +115,16 @@ def test_results_show_every_losers_cards():
         marked = [s for s in range(4) if t._cells[(3 + s) * t.cols] == L.GLYPH_RIGHT]
         assert len(marked) == 1, "one seat's row is marked as the owner of the cards shown"
         s = marked[0]
-        shown = [app.view.results_cards[i] for i in range(8)]
+        page = [shown(app.view, g) for g in app.view.results_cards]
         seen.setdefault(s, [])
-        if shown not in seen[s]:
-            seen[s].append(shown)
+        if page not in seen[s]:
+            seen[s].append(page)
         hw.press(RIGHT)
         M.settle(app, hw)
     for s in range(4):
         if g.hands[s]:
-            want = [L.card_tile(c) for c in g.hands[s]]
-            got = [x for page in seen.get(s, []) for x in page if x != L.TILE_BLANK]
-            assert sorted(got) == sorted(want), "every card of seat %d is shown" % s
+            got = [x for page in seen.get(s, []) for x in page if x >= 0]
+            assert sorted(got) == sorted(g.hands[s]), "every card of seat %d is shown" % s
         else:
             assert s not in seen, "the winner has no cards to show"
     assert "cards" in text(app.view.msg), "the message bar says LEFT/RIGHT turn the pages"
@@ -358,20 +358,52 @@ def parts(mask):
     return n
 
 
+def card_pixels(view, card):
+    """{(x, y): 0xRRGGBB or None for transparent}: ``card`` as the View draws it, from the
+    sheet's pixels (sprites/cards.bmp), the grid's tiles and the grid's palette."""
+    px = Image.open(ROOT / "sprites" / "cards.bmp").load()
+    g = view.card_grid(0, 0, card)
+    pal = g.pixel_shader
+    out = {}
+    band = L.CARD_H // 4
+    for y in range(L.CARD_H):
+        t = g[y // band]
+        for x in range(L.CARD_W - 1):
+            v = px[t * (L.CARD_W - 1) + x, y % band]
+            out[(x, y)] = None if pal.is_transparent(v) else pal[v]
+    return out
+
+
+def test_cards_look_as_drawn():
+    """Issue 11 (the card sheet by palette): every card, wild and the back on the screen is
+    exactly tools/make_sprites.make_faces()'s full-colour picture (the sheet before issue 11,
+    as the golden screenshots show it), pixel for pixel."""
+    import make_sprites
+
+    app, _ = new_app("human,normal")
+    faces = make_sprites.make_faces()
+    todo = [(c << 4 | k, c * 13 + k) for c in range(4) for k in range(13)]
+    todo += [(cards.W, 52), (cards.W4, 53), (L.CARD_BACK, 54)]
+    for card, face in todo:
+        got = card_pixels(app.view, card)
+        for (x, y), rgb in got.items():
+            v = faces.get(face, x, y)
+            want = None if v == 0 else make_sprites.PALETTE[v]
+            assert rgb == want, (hex(card), x, y)
+
+
 def test_action_marks_unlike_digits():
     """Issue 9: "Card marks at real size: the Skip symbol reads as a 0, Reverse as a Z. Make
     every action card unmistakable at 1x": every digit is one stroke, every action mark
     (Skip, Reverse, +2) is two or more separate parts, and Skip and Reverse differ, in every
-    colour, in the 1x sprite sheet."""
-    im = Image.open(ROOT / "sprites" / "cards.bmp")
-    px = im.load()
+    colour, as the cards are drawn at 1x."""
+    app, _ = new_app("human,normal")
     for colour in range(4):
         masks = []
         for kind in range(13):
-            t = colour * 13 + kind
-            x0, y0 = (t % 8) * L.CARD_W, (t // 8) * L.CARD_H
+            px = card_pixels(app.view, colour << 4 | kind)
             masks.append(frozenset((x, y) for y in range(10, L.CARD_H - 1)
-                                   for x in range(1, L.CARD_W - 2) if px[x0 + x, y0 + y] == 2))
+                                   for x in range(1, L.CARD_W - 2) if px[(x, y)] == 0xFFFFFF))
         for d in range(10):
             assert parts(masks[d]) == 1, (colour, d)
         for kind in (10, 11, 12):

@@ -5,10 +5,19 @@
     python tools/make_sprites.py --check  # exit 1 if a committed sheet differs
 
 Sheets (layout constants are mirrored in lib/uno/view/layout.py):
-- cards.bmp  8x7 tiles of 19x28 px (an 18x28 card plus one transparent column): tile
-             colour*13 + kind for coloured cards, 52 W, 53 W+4, 54 back, 55 blank.
-             Each coloured card has its colour's shape mark (colour-blind play):
-             red circle, yellow triangle, green square, blue diamond.
+- cards.bmp  18x7 px tiles in one row, each a quarter (a band of 7 rows) of a card,
+             every distinct band once. 29 faces: (colour >> 1) * 13 + kind for coloured
+             cards (red and yellow share one set, green and blue the other), 26 W, 27 W+4,
+             28 back; face f is tiles CARD_TILES[4f:4f + 4] top to bottom, shown by a 1x4
+             TileGrid. Each coloured card has its colour's shape mark (colour-blind play):
+             red circle, yellow triangle, green square, blue diamond. A coloured card's
+             pixels are not colours but classes: 0 transparent, 1 black, 2 white, 3 the
+             card's colour, then the mark's pixels that are black, white or the card's colour
+             depending on the colour (18 classes for four colours, more than 4 bits hold,
+             hence two sets). The device makes one palette per colour from CARD_ROLES; wilds
+             and the back use the shared palette. CARD_ROLES and CARD_TILES are written into
+             lib/uno/view/layout.py here. All is made from make_faces(), every card in full
+             colour: the picture the screen must show (tests compare the two).
 - icons.bmp  tiles of 11x11 px: 0-3 the four colour marks in colour, 4 blank, 5 the hand
              arrow, 6/7 scroll marks (more cards left/right), 8 a small card back,
              9 a white ring (the colour picker's cursor, drawn round a mark).
@@ -16,11 +25,12 @@ Sheets (layout constants are mirrored in lib/uno/view/layout.py):
              (fonts/ter-u12n-ascii.bdf, SIL OFL 1.1), then extra glyphs: 95 left triangle,
              96 right triangle, 97 up, 98 down, 99 full block, 100 two cards
              (written before a card count).
-All sheets share one 16-entry palette (PALETTE below, index 0 transparent) except the
-font, which is 1 bit (0 background, 1 ink).
+The sheets' files carry one 16-entry palette (PALETTE below, index 0 transparent) except the
+font, which is 1 bit (0 background, 1 ink); in cards.bmp it is right for the wilds and back only.
 """
 
 import os
+import re
 import sys
 
 from PIL import Image
@@ -47,6 +57,9 @@ T, K, WH, R, Y, G, B, DG, LG, DR = range(10)
 COLOUR_INDEX = (R, Y, G, B)
 
 CARD_W, CARD_H, TILE_W = 18, 28, 19
+LAYOUT = os.path.join(ROOT, "lib", "uno", "view", "layout.py")
+# roles of a coloured card's pixel (2 bits each in CARD_ROLES): CARD_COLOURS index, or the card's
+ROLE_T, ROLE_K, ROLE_WH, ROLE_C = 0, 1, 2, 3
 ICON = 11
 
 DIGITS = {
@@ -211,7 +224,9 @@ def card_body(s, tile, fill):
         s.px(tile, x, y, K)
 
 
-def make_cards():
+def make_faces():
+    """Every card in full colour, 8x7 tiles of 19x28: colour*13 + kind, 52 W, 53 W+4, 54 back
+    (the sheet before issue 11: the picture cards.bmp must give, pixel for pixel)."""
     s = Sheet(8, 7, TILE_W, CARD_H)
     for colour in range(4):
         for kind in range(13):
@@ -239,6 +254,74 @@ def make_cards():
         s.art(54, x, 11, TINY[ch], Y, outline=K)
         x += 4
     return s
+
+
+BAND = 7  # rows per tile: 4 tiles a card, which CircuitPython keeps inside the TileGrid
+
+
+def make_cards():
+    """(sheet, roles, tiles): cards.bmp from make_faces(), its CARD_ROLES bytes (byte i holds
+    the role of class i for red, yellow, green, blue in bits 0-1, 2-3, 4-5, 6-7) and its
+    CARD_TILES bytes (face f's bands are tiles 4f..4f+3)."""
+    faces = make_faces()
+    s = Sheet(29, 1, CARD_W, CARD_H)  # the 29 faces, whole
+    # per set of two colours: (role of the first, role of the second) -> class; the uniform
+    # ones first, so classes 0-3 are transparent, black, white, the card's colour
+    sets = [{(r, r): r for r in range(4)} for _ in range(2)]
+    for colour in range(4):
+        keys = sets[colour >> 1]
+        other = colour ^ 1
+        for kind in range(13):
+            t = (colour >> 1) * 13 + kind
+            for y in range(CARD_H):
+                for x in range(CARD_W):
+                    pair = [role(faces.get(c * 13 + kind, x, y), c) for c in (colour, other)]
+                    if colour & 1:
+                        pair.reverse()
+                    key = tuple(pair)
+                    if key not in keys:
+                        keys[key] = len(keys)
+                    s.px(t, x, y, keys[key])
+    n = max(len(k) for k in sets)
+    assert n <= 16, "a set of cards needs more classes than 4 bits hold"
+    roles = bytearray(n)
+    for g, keys in enumerate(sets):
+        for (ra, rb), i in keys.items():
+            roles[i] |= (ra | rb << 2) << (4 * g)
+    for t in range(3):  # W, W+4, back: the shared palette's colours
+        for y in range(CARD_H):
+            for x in range(CARD_W):
+                s.px(26 + t, x, y, faces.get(52 + t, x, y))
+    # cut into bands, each distinct band once (the mark's bands by set, the glyph's by kind)
+    bands = {}
+    tiles = bytearray()
+    for f in range(29):
+        for b in range(CARD_H // BAND):
+            key = tuple(s.get(f, x, b * BAND + y) for y in range(BAND) for x in range(CARD_W))
+            if key not in bands:
+                bands[key] = len(bands)
+            tiles.append(bands[key])
+    assert len(bands) < 256
+    out = Sheet(len(bands), 1, CARD_W, BAND)
+    for key, t in bands.items():
+        for i, v in enumerate(key):
+            out.px(t, i % CARD_W, i // CARD_W, v)
+    return out, bytes(roles), bytes(tiles)
+
+
+def role(v, colour):
+    """The role of palette index ``v`` on a card of ``colour``."""
+    if v == COLOUR_INDEX[colour]:
+        return ROLE_C
+    assert v in (T, K, WH), "a coloured card shows only its colour, black and white"
+    return (ROLE_T, ROLE_K, ROLE_WH)[v]
+
+
+def bytes_line(name, data):
+    """``name = (b"..." ...)``: ``data`` as a bytes literal, 22 bytes a line."""
+    rows = ["    b\"%s\"\n" % "".join("\\x%02x" % b for b in data[i:i + 22])
+            for i in range(0, len(data), 22)]
+    return "%s = (\n%s)\n" % (name, "".join(rows))
 
 
 def make_icons():
@@ -325,8 +408,9 @@ def make_font():
 
 def main(argv):
     check = "--check" in argv
+    cards, roles, tiles = make_cards()
     sheets = {
-        "cards.bmp": make_cards().img,
+        "cards.bmp": cards.img,
         "icons.bmp": make_icons().img,
         "font.bmp": make_font(),
     }
@@ -346,6 +430,26 @@ def main(argv):
         else:
             img.save(path)
             print("wrote", path, img.size)
+    # the coloured cards' palettes and the faces' tiles, for the device (layout.py)
+    with open(LAYOUT) as f:
+        text = f.read()
+    new = text
+    for name, data in (("CARD_ROLES", roles), ("CARD_TILES", tiles)):
+        line = bytes_line(name, data)
+        old = re.search("^%s = \\(\n(    b\".*\"\n)*\\)\n" % name, new, re.M)
+        if old is None:
+            print("missing in %s: %s" % (LAYOUT, line))
+            bad = 1
+        else:
+            new = new[:old.start()] + line + new[old.end():]
+    if new != text:
+        if check:
+            print("differs: %s CARD_ROLES / CARD_TILES" % LAYOUT)
+            bad = 1
+        else:
+            with open(LAYOUT, "w") as f:
+                f.write(new)
+            print("wrote CARD_ROLES, CARD_TILES in", LAYOUT)
     return bad
 
 

@@ -157,7 +157,7 @@ class TileGrid:
         if bitmap.width % tile_width or bitmap.height % tile_height:
             raise ValueError("Tile width must exactly divide bitmap width")
         self.bitmap = bitmap
-        self.pixel_shader = pixel_shader
+        self._shader = pixel_shader
         ntiles = (bitmap.width // tile_width) * (bitmap.height // tile_height)
         n = width * height
         # x y width height tile_width tile_height hidden flip_x flip_y transpose, 4 inline
@@ -180,6 +180,19 @@ class TileGrid:
     flip_x = _prop(7, True)
     flip_y = _prop(8, True)
     transpose_xy = _prop(9, True)
+
+    @property
+    def pixel_shader(self):
+        """The Palette or ColorConverter that colours the tiles."""
+        return self._shader
+
+    @pixel_shader.setter
+    def pixel_shader(self, shader):
+        # settable in CircuitPython 10 (one-card grids change palette with the card's colour);
+        # anything else raises there too
+        if not isinstance(shader, (Palette, ColorConverter)):
+            raise TypeError("unsupported pixel_shader type")
+        self._shader = shader
 
     def _i(self, index):
         f = self._f

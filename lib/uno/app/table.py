@@ -49,7 +49,7 @@ class Table:
         self.fly_t0 = 0
         self.fly_ms = 1
         self.fly_actor = -1
-        self.fly_tile = 0
+        self.fly_card = 0
         self.window_until = 0  # ONE call / catch window for a human
         self.blink = True
         self.blink_at = 0
@@ -416,10 +416,9 @@ class Table:
             # show the card travelling between the seat and the piles
             src = self._seat_xy(p)
             if a < 64:
-                self._fly(L.card_tile(G.action_card(a)), src, (L.DISCARD_X + 9, L.DISCARD_Y + 14),
-                          now, p)
+                self._fly(G.action_card(a), src, (L.DISCARD_X + 9, L.DISCARD_Y + 14), now, p)
             else:
-                self._fly(L.TILE_BACK, (L.PILE_X, L.PILE_Y), src, now, p)
+                self._fly(L.CARD_BACK, (L.PILE_X, L.PILE_Y), src, now, p)
             return
         self._after_action(now, p)
 
@@ -433,15 +432,15 @@ class Table:
             return (L.WIDTH - 30, 0)
         return (L.HAND_X + 60, L.HAND_Y)
 
-    def _fly(self, tile, src, dst, now, p):
-        self.fly_tile = tile
+    def _fly(self, card, src, dst, now, p):
+        self.fly_card = card
         self.fly_from = src
         self.fly_to = dst
         self.fly_t0 = now
         self.fly_ms = max(80, self.pace() // 3)
         self.fly_actor = p
         self.mode = _FLY
-        self.view.show_fly(tile, src[0], src[1])
+        self.view.show_fly(card, src[0], src[1])
 
     def _fly_step(self, now):
         t = now - self.fly_t0
@@ -451,7 +450,7 @@ class Table:
             return
         x0, y0 = self.fly_from
         x1, y1 = self.fly_to
-        self.view.show_fly(self.fly_tile, x0 + (x1 - x0) * t // self.fly_ms,
+        self.view.show_fly(self.fly_card, x0 + (x1 - x0) * t // self.fly_ms,
                            y0 + (y1 - y0) * t // self.fly_ms)
 
     def _after_action(self, now, p):

@@ -33,12 +33,8 @@ class Title:
         logo.write(0, "UNO")
         self.group.append(logo.group)
         # two cards each side of the word
-        for x, first in ((6, 0), (116, 2)):
-            pair = displayio.TileGrid(v.cards, pixel_shader=v.pal, width=2, height=1,
-                                      tile_width=L.CARD_W, tile_height=L.CARD_H, x=x, y=7)
-            pair[0] = L.card_tile(_CARDS[first])
-            pair[1] = L.card_tile(_CARDS[first + 1])
-            self.group.append(pair)
+        for i, x in enumerate((6, 6 + L.CARD_W, 116, 116 + L.CARD_W)):
+            self.group.append(v.card_grid(x, 7, _CARDS[i]))
         self.menu = TextGrid(v.font, 14, 6, 38, _MENU_Y, fg=L.INK, bg=None)
         self.group.append(self.menu.group)
         v.root.append(self.group)

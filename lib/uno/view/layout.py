@@ -24,11 +24,26 @@ PANEL = const(0x202020)
 COLOUR_RGB = (0xE02828, 0xF5D000, 0x1FA83C, 0x1E64E6)  # RED YELLOW GREEN BLUE (core numbers)
 
 # Sprite sheets (sprites/*.bmp).
-CARD_W = const(19)  # tile width: an 18 px card and a transparent column
+CARD_W = const(19)  # a card's pitch: the sheet's 18 px card and a column of felt
 CARD_H = const(28)
-TILE_W_CARD = const(52)  # first wild tile; coloured cards are colour * 13 + kind
-TILE_BACK = const(54)
-TILE_BLANK = const(55)
+CARD_BACK = const(0x4F)  # a face-down card for the view: kind 15, face 28 after the wilds
+# cards.bmp is coloured by palette (tools/make_sprites.py writes these two): a coloured card's
+# pixels are classes whose colour depends on the card's colour; byte i gives class i's role
+# for red, yellow, green, blue in bits 0-1, 2-3, 4-5, 6-7: 0 transparent, 1 black, 2 white,
+# 3 the card's colour. The sheet's tiles are 18x7, a quarter of a card, every distinct band
+# once: face f ((colour >> 1) * 13 + kind, 26 W, 27 W+4, 28 back) is the tiles
+# CARD_TILES[4f:4f + 4] top to bottom, in a 1x4 TileGrid.
+CARD_ROLES = (
+    b"\x00\x55\xaa\xff\xdd\xe6\x6e\x07\x09"
+)
+CARD_TILES = (
+    b"\x00\x01\x02\x03\x00\x04\x05\x06\x00\x01\x07\x08\x00\x09\x0a\x03\x00\x0b\x0c\x0d\x00\x0e"
+    b"\x0f\x03\x00\x10\x11\x03\x00\x12\x13\x14\x00\x01\x15\x03\x00\x01\x16\x17\x00\x18\x19\x1a"
+    b"\x00\x1b\x1c\x1d\x00\x1e\x1f\x20\x21\x22\x02\x03\x21\x23\x05\x06\x21\x22\x07\x08\x21\x24"
+    b"\x0a\x03\x21\x25\x0c\x0d\x21\x26\x0f\x03\x21\x27\x11\x03\x21\x28\x13\x14\x21\x22\x15\x03"
+    b"\x21\x22\x16\x17\x21\x29\x19\x1a\x21\x2a\x1c\x1d\x21\x2b\x1f\x20\x2c\x2d\x2e\x2f\x30\x31"
+    b"\x32\x33\x34\x35\x36\x37"
+)
 ICON = const(11)
 ICON_BLANK = const(4)
 ICON_ARROW = const(5)
@@ -71,12 +86,3 @@ LEFT_X = const(2)
 RIGHT_X = const(120)
 PANEL_Y = const(16)
 
-
-def card_tile(card):
-    """Tile of ``card`` (colour << 4 | kind) in cards.bmp; -1 shows a blank slot."""
-    if card < 0:
-        return TILE_BLANK
-    k = card & 15
-    if k >= 13:
-        return TILE_W_CARD + k - 13
-    return (card >> 4) * 13 + k

@@ -15,7 +15,8 @@ _PANEL_SLOTS = 3  # left, right, across (top bar)
 
 
 def load_sheets(base):
-    """(cards, icons, font) bitmaps from ``base``/sprites and the shared card palette."""
+    """(cards, icons, font) bitmaps from ``base``/sprites, the shared card palette (icons,
+    wilds, the card back) and the four coloured cards' palettes (layout.CARD_ROLES)."""
     cards, _ = bmp.load(base + "/sprites/cards.bmp", 16)
     icons, _ = bmp.load(base + "/sprites/icons.bmp", 16)
     font, _ = bmp.load(base + "/sprites/font.bmp", 2)
@@ -23,7 +24,16 @@ def load_sheets(base):
     for i, c in enumerate(L.CARD_COLOURS):
         pal[i] = c
     pal.make_transparent(0)
-    return cards, icons, font, pal
+    pals = []
+    for c in range(4):
+        p = displayio.Palette(len(L.CARD_ROLES))
+        for i, r in enumerate(L.CARD_ROLES):
+            r = r >> 2 * c & 3
+            p[i] = L.COLOUR_RGB[c] if r == 3 else L.CARD_COLOURS[r]
+            if r == 0:
+                p.make_transparent(i)
+        pals.append(p)
+    return cards, icons, font, pal, pals
 
 
 def seat_text(name, count, score, width=L.TOP_COLS - 1):
@@ -89,7 +99,7 @@ class View:
     """Everything on the screen. ``root`` goes to ``display.root_group`` once."""
 
     def __init__(self, base):
-        self.cards, self.icons, self.font, self.pal = load_sheets(base)
+        self.cards, self.icons, self.font, self.pal, self.card_pals = load_sheets(base)
         root = displayio.Group()
         self.root = root
         # background felt: a 16x16 one-colour bitmap tiled 10x8
@@ -121,20 +131,18 @@ class View:
                                        tile_height=L.ICON, x=L.MARK_X, y=L.MARK_Y)
         t.append(self.mark)
         self.discard_group = displayio.Group(x=L.DISCARD_X, y=L.DISCARD_Y, scale=2)
-        self.discard = self._card_grid(1, 0, 0)
+        self.discard = self.card_grid(0, 0)
         self.discard_group.append(self.discard)
         t.append(self.discard_group)
-        self.pile = self._card_grid(1, L.PILE_X, L.PILE_Y)
-        self.pile[0] = L.TILE_BACK
+        self.pile = self.card_grid(L.PILE_X, L.PILE_Y, L.CARD_BACK)
         t.append(self.pile)
         self.pile_count = TextGrid(self.font, 4, 1, L.PILE_X - 3, L.PILE_Y + 29, fg=L.DIM)
         t.append(self.pile_count.group)
         self.panels = [SeatPanel(self, L.LEFT_X, L.PANEL_Y), SeatPanel(self, L.RIGHT_X, L.PANEL_Y)]
         for p in self.panels:
             t.append(p.group)
-        # the hand, its arrow and its scroll marks
-        self.hand = self._card_grid(L.HAND_SLOTS, L.HAND_X, L.HAND_Y)
-        t.append(self.hand)
+        # the hand (a grid per card: a grid has one palette), its arrow and its scroll marks
+        self.hand = self._card_row(t, L.HAND_X, L.HAND_Y)
         self.arrow = displayio.TileGrid(self.icons, pixel_shader=self.pal, tile_width=L.ICON,
                                         tile_height=L.ICON, default_tile=L.ICON_ARROW,
                                         y=L.ARROW_Y)
@@ -149,8 +157,7 @@ class View:
         t.append(self.more_left)
         t.append(self.more_right)
         # a card in flight (computer plays and draws)
-        self.fly = self._card_grid(1, 0, 0)
-        self.fly.hidden = True
+        self.fly = self.card_grid(0, 0)
         t.append(self.fly)
         # message bar
         strip = displayio.Bitmap(16, 14, 1)
@@ -192,32 +199,63 @@ class View:
         self.results = displayio.Group()
         self.results_text = TextGrid(self.font, 26, 7, 2, 2, fg=L.INK, bg=L.TABLE)
         self.results.append(self.results_text.group)
-        self.results_cards = self._card_grid(8, 4, 86)
-        self.results.append(self.results_cards)
+        self.results_cards = self._card_row(self.results, 4, 86)
         self.results.hidden = True
         root.append(self.results)
-        # state mirrors, so unchanged things are not touched
-        self._hand = bytearray(L.HAND_SLOTS)
-        for i in range(L.HAND_SLOTS):
-            self._hand[i] = L.TILE_BLANK
-        self._results_cards = bytearray(8)
-        for i in range(8):
-            self._results_cards[i] = L.TILE_BLANK
+        # state mirrors, so unchanged things are not touched: the cards shown (255: none)
+        self._hand = bytearray(b"\xff" * L.HAND_SLOTS)
+        self._results_cards = bytearray(b"\xff" * 8)
         self._discard = -2
         self._colour = -1
         self._arrow_x = -1
 
-    def _card_grid(self, width, x, y):
-        return displayio.TileGrid(self.cards, pixel_shader=self.pal, width=width, height=1,
-                                  tile_width=L.CARD_W, tile_height=L.CARD_H,
-                                  default_tile=L.TILE_BLANK, x=x, y=y)
+    def _card_row(self, group, x, y):
+        # 8 one-card grids at (x, y) one card's pitch apart, added to ``group``
+        row = []
+        for i in range(8):
+            g = self.card_grid(x + i * L.CARD_W, y)
+            row.append(g)
+            group.append(g)
+        return row
+
+    def card_grid(self, x, y, card=-1):
+        """A one-card TileGrid at (x, y) showing ``card`` (as ``show_card``)."""
+        # four tiles: CircuitPython keeps up to four inside the TileGrid (no tile array)
+        g = displayio.TileGrid(self.cards, pixel_shader=self.pal, height=4,
+                               tile_width=L.CARD_W - 1, tile_height=L.CARD_H // 4, x=x, y=y)
+        self.show_card(g, card)
+        return g
+
+    def show_card(self, g, card):
+        """Show ``card`` (colour << 4 | kind, or L.CARD_BACK; -1 hides the grid) on the
+        one-card grid ``g``: its tiles and its colour's palette, touching only what changes."""
+        if card < 0:
+            if not g.hidden:
+                g.hidden = True
+            return
+        k = card & 15
+        if k >= 13:  # wilds and the back: faces 26-28, the shared palette
+            f = 13 + k
+            p = self.pal
+        else:
+            f = (card >> 5) * 13 + k
+            p = self.card_pals[card >> 4]
+        if g.pixel_shader is not p:
+            g.pixel_shader = p
+        tiles = L.CARD_TILES
+        for i in range(4):
+            t = tiles[4 * f + i]
+            if g[i] != t:
+                g[i] = t
+        if g.hidden:
+            g.hidden = False
 
     # ----- table parts ---------------------------------------------------------------------
 
     def set_discard(self, card):
         if card != self._discard:
             self._discard = card
-            self.discard[0] = L.card_tile(card)
+            self.show_card(self.discard, card)
 
     def set_colour(self, colour):
         """The active colour: the frame's colour and the mark above the pile."""
@@ -238,9 +276,7 @@ class View:
             grid.colours(L.INK, L.TABLE)
 
     def set_pile(self, n):
-        t = L.TILE_BACK if n > 0 else L.TILE_BLANK
-        if self.pile[0] != t:
-            self.pile[0] = t
+        self.show_card(self.pile, L.CARD_BACK if n > 0 else -1)
         self.pile_count.write(0, cards_text(n), align=1)
 
     def set_hand(self, hand, offset, face_down=False):
@@ -250,12 +286,12 @@ class View:
         for i in range(L.HAND_SLOTS):
             j = offset + i
             if j >= n:
-                t = L.TILE_BLANK
+                c = -1
             else:
-                t = L.TILE_BACK if face_down else L.card_tile(hand[j])
-            if self._hand[i] != t:
-                self._hand[i] = t
-                self.hand[i] = t
+                c = L.CARD_BACK if face_down else hand[j]
+            if self._hand[i] != c & 255:
+                self._hand[i] = c & 255
+                self.show_card(self.hand[i], c)
         left = offset > 0
         right = offset + L.HAND_SLOTS < n
         if self.more_left.hidden == left:
@@ -278,15 +314,13 @@ class View:
     def message(self, text):
         self.msg.write(0, text)
 
-    def show_fly(self, card_tile, x, y):
-        if self.fly[0] != card_tile:
-            self.fly[0] = card_tile
+    def show_fly(self, card, x, y):
+        """The card in flight (colour << 4 | kind, or L.CARD_BACK) at (x, y)."""
+        self.show_card(self.fly, card)
         if self.fly.x != x:
             self.fly.x = x
         if self.fly.y != y:
             self.fly.y = y
-        if self.fly.hidden:
-            self.fly.hidden = False
 
     def hide_fly(self):
         if not self.fly.hidden:
@@ -320,7 +354,7 @@ class View:
     def set_results_cards(self, hand):
         n = len(hand)
         for i in range(8):
-            t = L.card_tile(hand[i]) if i < n else L.TILE_BLANK
-            if self._results_cards[i] != t:
-                self._results_cards[i] = t
-                self.results_cards[i] = t
+            c = hand[i] if i < n else -1
+            if self._results_cards[i] != c & 255:
+                self._results_cards[i] = c & 255
+                self.show_card(self.results_cards[i], c)
