@@ -1,4 +1,4 @@
-"""A program of its own (a fresh heap) that continues the saved match.
+"""A program of its own, on a fresh heap, that continues the saved match.
 CircuitPython runs it after the game's supervisor.reload() (code.py's restart)."""
 import code
 

@@ -1,4 +1,4 @@
-"""A program of its own (a fresh heap) that starts a new match.
+"""A program of its own, on a fresh heap, that starts a new match.
 CircuitPython runs it after the game's supervisor.reload() (code.py's restart)."""
 import code
 

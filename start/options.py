@@ -1,4 +1,5 @@
-"""A program of its own (a fresh heap) that opens the Options page of a paused match, which then continues.
+"""A program of its own, on a fresh heap, that shows the Options of a paused match,
+which then continues.
 CircuitPython runs it after the game's supervisor.reload() (code.py's restart)."""
 import code
 

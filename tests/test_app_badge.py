@@ -321,8 +321,25 @@ def test_code_py_runs_the_app(badge, monkeypatch):
     # the stand-in clock runs far faster than the frames (minutes in 200 frames): no dimming
     monkeypatch.setattr(AM, "DIM_MS", 1 << 40)
     monkeypatch.setattr(AM, "SLEEP_MS", 1 << 40)
-    with pytest.raises(Stop):
+    # New match: code.py's restart asks CircuitPython for start/new.py and reloads; a reload
+    # ends the program here, and start/new.py's own line starts the match's program
+    nxt = []
+
+    class Reload(BaseException):  # CircuitPython's ReloadException is a BaseException too
+        pass
+
+    def reload():
+        raise Reload()
+
+    sup = badge.mods["supervisor"]
+    monkeypatch.setattr(sup, "set_next_code_file", lambda f, **kw: nxt.append(f), raising=False)
+    monkeypatch.setattr(sup, "reload", reload, raising=False)
+    with pytest.raises(Reload):
         code.main()
+    assert nxt == ["/start/new.py"]
+    assert (ROOT / "start" / "new.py").read_text().splitlines()[-1] == 'code.main("new")'
+    with pytest.raises(Stop):
+        code.main("new")
     assert badge.display.root_group is not None
     assert badge.written, "the NeoPixels were set"
     from uno.save import load

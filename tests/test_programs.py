@@ -96,7 +96,33 @@ def test_the_start_files_begin_each_program_code_py_names():
     text = (ROOT / "code.py").read_text()
     assert '"/start/%s.py" % start' in text
     starts = {p.stem for p in (ROOT / "start").glob("*.py")}
-    assert starts == {"new", "continue", "options", "help"}
+    assert starts == {"new", "continue", "options", "help", "graph"}
     for name in starts:
         src = (ROOT / "start" / (name + ".py")).read_text()
         assert re.search(r'^code\.main\("%s"\)$' % name, src, re.M), name
+
+
+def test_the_graph_from_the_results_opens_in_its_own_program_and_comes_back_to_them(tmp_path):
+    """Issue 10: the score graph "after each hand (a button away from the results page)";
+    opened in a program of its own, B brings back the same results page."""
+    nvm = tmp_path / "nvm.bin"
+    seats = ["--seats", "normal,normal,normal"]
+
+    def go(keys, name, nvm_arg):
+        shot = tmp_path / (name + ".png")
+        args = M.parse_args(["--headless", "--quiet", "--seed", "3", "--cpu", "first",
+                             "--keys", keys, "--screenshot", str(shot), "--nvm", nvm_arg]
+                            + seats)
+        app, _, _ = M.run_headless(args, S.parse(keys), out=io.StringIO())
+        return app, shot
+
+    app, results = go("A", "results", "none")
+    text = "".join(chr(32 + c) for c in app.view.results_text._cells[:26]).strip()
+    assert text == "HAND 1: CPU1 WINS"  # no human seat: no "YOU WIN"
+    app, _ = go("A SELECT", "graph", str(nvm))
+    top = app.stack[-1]
+    assert top.module == "graph" and app.table.g is None
+    assert len(app.history) == 1 and app.shown[:2] == (3, ["CPU1", "CPU2", "CPU3"])
+    nvm.unlink()
+    app, back = go("A SELECT B", "back", str(nvm))
+    assert pixels(back) == pixels(results)

@@ -2,10 +2,11 @@
 
     .venv/bin/python tools/bundle.py --out build/circuitpy --cp 10 [--to /media/$USER/CIRCUITPY]
 
-``code.py`` and ``start/`` stay source (CircuitPython runs them as such); every module under ``lib/`` and every
-Adafruit library the device code imports (found by scanning imports with ``ast``, through those
-libraries too, from the pinned PyPI sources in .venv) is compiled to that CircuitPython major
-version's ``.mpy``; ``sprites/`` and ``fonts/`` files the device code names are copied.
+``code.py`` and ``start/`` stay source (CircuitPython runs them as such); every module under
+``lib/`` and every Adafruit library the device code imports (found by scanning imports with
+``ast``, through those libraries too, from the pinned PyPI sources in .venv) is compiled to that
+CircuitPython major version's ``.mpy``; ``sprites/`` and ``fonts/`` files the device code names
+are copied.
 ``--requirements`` writes ``requirements-device.txt`` (for ``circup install -r``) from the same
 scan, ``--check-requirements`` says whether it has drifted.
 """

@@ -91,6 +91,23 @@ class Saved:
         return h + match
 
 
+def seat_names(seats, given):
+    """The names the table shows for ``seats`` (kinds, as Rules.seats): ``given`` where set
+    and not a default name, else "YOU" (P1, P2... with several humans) and "CPU" (CPU1...)."""
+    humans = [s for s in range(len(seats)) if seats[s] == "human"]
+    cpus = [s for s in range(len(seats)) if seats[s] != "human"]
+    names = []
+    for s in range(len(seats)):
+        name = given[s] if given and s < len(given) else ""
+        if name and name not in ("YOU", "CPU1", "CPU2", "CPU3"):
+            names.append(name)
+        elif seats[s] == "human":
+            names.append("YOU" if len(humans) == 1 else "P%d" % (humans.index(s) + 1))
+        else:
+            names.append("CPU" if len(cpus) == 1 else "CPU%d" % (cpus.index(s) + 1))
+    return names
+
+
 def drop_codec():
     """Free the save codec (uno.save, uno.bits, uno.snapshot, uno.restore, uno.store, uno.rules)
     until the next save point: the app keeps only Settings and Saved between saves. Call with

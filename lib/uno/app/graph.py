@@ -88,10 +88,11 @@ class Graph(Page):
     def __init__(self, app):
         Page.__init__(self, app, "SCORE GRAPH")
         g = app.table.g
-        names = app.table.names
         hist = list(getattr(app, "history", ()))
-        n = g.nseats if g is not None else 2
-        penalty = g is not None and g.rules.scoring == "penalty"
+        if g is not None:
+            n, names, penalty = g.nseats, app.table.names, g.rules.scoring == "penalty"
+        else:  # its own program (App.switch): the saved match's seats
+            n, names, penalty = getattr(app, "shown", (2, ("", ""), False))
         self.set_title(("HANDS %d: LOWEST WINS" if penalty else "SCORES AFTER HAND %d")
                        % len(hist))
         top = 10

@@ -11,6 +11,11 @@ import sys
 
 from micropython import const
 
+try:
+    from typing import Any  # noqa: F401 (type comments only; CircuitPython has no typing)
+except ImportError:
+    pass
+
 from uno.app.fx import Lights, Sound
 from uno.settings import Saved, drop_codec
 from uno.view.table import View
@@ -23,7 +28,7 @@ _THINK_MS = const(10000)  # a save point after 10 s without a press on the playe
 DIM_MS = const(60000)  # the backlight dims after a minute without a press
 SLEEP_MS = const(300000)  # screen and lights off after five
 DIM_LEVEL = const(1)  # of 10
-_PAGES = ("options", "help")  # pages a paused match opens in a fresh program (App.switch)
+_PAGES = ("options", "help", "graph")  # pages a match opens in a fresh program (App.switch)
 
 
 def _first_legal(level, seed=0, budget=None):
@@ -102,8 +107,9 @@ class App:
         self.quit_requested = False
         self._make_player = _first_legal
         self.cpu = cpu
-        self.table = _NoMatch
-        self.picker = self.prompt = self.menu = self.results = self.handover = None
+        self.table = _NoMatch  # type: Any
+        self.picker = self.prompt = self.menu = self.results = None  # type: Any
+        self.handover = None  # type: Any
         self.stack = []
         self.then = None  # a page opened from a paused match: the match goes on when it closes
         self._switch = None  # the start a fresh program begins with, at the end of this frame
@@ -114,8 +120,8 @@ class App:
 
     def start(self, start="title"):
         """Begin a program (code.py's ``main(start)``): "title"; "new", a new match;
-        "continue", the saved match; or "options" / "help", a page opened from a paused match,
-        after which the match continues."""
+        "continue", the saved match; or "options", "help", "graph": a page opened from a
+        paused match or the results, after which the match continues."""
         if start == "new":
             self.new_match()
         elif start == "continue":
@@ -124,9 +130,33 @@ class App:
         elif start in _PAGES:
             self.then = "continue"
             self.view.table.hidden = True
+            if start == "graph" and not self._saved_scores():
+                self.then = None
+                self.title()
+                return
             self.open_page(start)
         else:
             self.title()
+
+    def _saved_scores(self):
+        """The saved match's score history and seats for the graph's program (``history``
+        and ``shown``: seats, names, penalty scoring); False if it cannot be read."""
+        from uno.app.saves import read_extra
+        from uno.save import unpack_match
+
+        try:
+            g, ex = unpack_match(self.saved.match)
+            self.history = read_extra(ex, g.nseats)[5]
+        except (ValueError, IndexError, TypeError, UnicodeError):
+            return False
+        finally:
+            drop_module("saves")
+            drop_codec()
+        from uno.settings import seat_names
+
+        self.shown = (g.nseats, seat_names(g.rules.seats, g.names),
+                      g.rules.scoring == "penalty")
+        return True
 
     def switch(self, start):
         """Go on as a fresh program that begins with ``start`` (``App.start``): the badge

@@ -169,7 +169,7 @@ class Pause:
                 app.view.message(hint(app))
                 drop_module("hint")
             elif item < 5:
-                if item > 2 and app.switch(_PAGES[item]):
+                if item > 1 and app.switch(_PAGES[item]):
                     return  # the page opens in a fresh program; the match goes on after it
                 if not app.open_page(_PAGES[item]):
                     app.view.message("%s: not in this version" % _MENU[item])
@@ -206,13 +206,14 @@ class Results:
         self.match_over = g.phase == G.PH_MATCH_OVER
         w = g.winner
         names = tb.names
+        you = tb.seat if tb.human(tb.seat) else -1  # computers only: every seat by its name
         if self.match_over:
             mw = g.match_winner
-            t.write(0, "YOU WIN THE MATCH!" if mw == tb.seat
+            t.write(0, "YOU WIN THE MATCH!" if mw == you
                     else with_name("%s WINS THE MATCH", names[mw]), align=1)
         elif w < 0:
             t.write(0, "HAND %d: NO WINNER" % g.hand_no, align=1)
-        elif w == tb.seat:
+        elif w == you:
             t.write(0, "HAND %d: YOU WIN!" % g.hand_no, align=1)
         else:
             t.write(0, with_name("HAND " + str(g.hand_no) + ": %s WINS", names[w]), align=1)
@@ -223,7 +224,7 @@ class Results:
             total = 0
             for s in range(g.nseats):
                 total += pts[s]
-            t.write(1, "You score %d points" % total if w == tb.seat
+            t.write(1, "You score %d points" % total if w == you
                     else with_name("%s scores %d points", names[w], (total,)), align=1)
         t.write(2, "%-11s%6s%7s" % ("to %dpt" % g.rules.target, "HAND", "TOTAL"), 1)
         for s in range(g.nseats):
@@ -276,7 +277,10 @@ class Results:
             if not app.switch("title"):
                 app.title()
         elif pressed & SELECT:  # the score graph (Windows 1994), back here with B
-            app.open_page("graph")
+            # in a program of its own while the match goes on (App.switch); after the match
+            # (no saved match any more) over the results
+            if self.match_over or not app.switch("graph"):
+                app.open_page("graph")
 
 
 class Handover:

@@ -7,6 +7,7 @@ through a callback, so later screens can be added without touching this one.
 
 from uno import cards
 from uno import game as G
+from uno.settings import seat_names
 
 try:
     from typing import Any  # noqa: F401 (type comments only; CircuitPython has no typing)
@@ -84,17 +85,7 @@ class Table:
         app = self.app
         n = len(seats)
         humans = [s for s in range(n) if seats[s] == "human"]
-        cpus = [s for s in range(n) if seats[s] != "human"]
-        names = []
-        for s in range(n):
-            name = given[s] if given and s < len(given) else ""
-            if name and name not in ("YOU", "CPU1", "CPU2", "CPU3"):
-                names.append(name)
-            elif seats[s] == "human":
-                names.append("YOU" if len(humans) == 1 else "P%d" % (humans.index(s) + 1))
-            else:
-                names.append("CPU" if len(cpus) == 1 else "CPU%d" % (cpus.index(s) + 1))
-        self.names = names
+        self.names = seat_names(seats, given)
         self.players = []
         for s in range(n):
             human = seats[s] == "human"
@@ -120,6 +111,8 @@ class Table:
         self.offset = offset
         self.app.events = []
         self._after_action(self.app.now, -1)
+        if self.mode == _OVER:  # saved at the hand's end: its results at once, as they were
+            self.over_at = self.app.now
         self.say(msg)
 
     def _panels(self, n):

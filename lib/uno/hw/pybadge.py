@@ -26,6 +26,11 @@ import neopixel_write
 import supervisor
 from micropython import const
 
+try:
+    from typing import Any  # noqa: F401 (type comments only; CircuitPython has no typing)
+except ImportError:
+    pass
+
 BASE = ""  # sprites/ sits at the root of CIRCUITPY
 # const and a leading underscore: folded into the code, no module globals on the badge
 _WRAP = const(1 << 29)  # supervisor.ticks_ms wraps here
@@ -44,6 +49,8 @@ _LEFT = const(1 << 7)
 class PyBadge:
     # record() keeps nothing: the game leaves the dealt hands out of its events (uno.game.Game)
     brief_records = True
+    # code.py's: run the game again as a new program on a fresh heap (uno.app.main App.switch)
+    restart = None  # type: Any
 
     def __init__(self):
         self.base = BASE
