@@ -85,6 +85,11 @@ def main(start="title"):
             pass
         app = view = None  # the table and its sheets go (the font stays): room for the screen
         gc.collect()
+        if hw is not None:
+            try:  # an error while the screen is dark must be seen, and its keys read
+                hw.backlight(8)
+            except Exception:  # noqa: BLE001
+                pass
         from uno.app import crash
 
         crash.fail(e, board.DISPLAY, None, font, "A: restart" if hw else "Press RESET", saved)

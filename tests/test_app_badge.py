@@ -129,6 +129,12 @@ class _Pin:
         self.out = True
         self.value = value
 
+    def switch_to_input(self, pull=None):
+        self.out = False
+
+    def deinit(self):
+        pass
+
 
 class _Analog:
     def __init__(self, pin):
@@ -221,17 +227,23 @@ def _badge_clock_main_thread_only(monkeypatch):
     monkeypatch.setattr("time.sleep", sleep)
 
 
-def test_badge_sleeps_while_dark_and_a_press_wakes_it(badge, monkeypatch):
-    """Dark (backlight 0): the keypad is closed (CircuitPython's 1 kHz tick with it), the frames
-    slow to 20 a second, and the buttons are read from the shift register: a press is one press
-    and brings the keypad back; nothing stays held, and the keypad works as before."""
+def _dark_badge(badge, monkeypatch):
+    """The stand-in badge with its buttons behind a 74HC165 whose pins one owner claims at a
+    time, and a clock only the main thread moves; (register, uno.hw.pybadge)."""
     claims = _Claims()
     reg = _ShiftRegister(claims)
     monkeypatch.setattr(_Keys, "claimed", claims)
     monkeypatch.setattr(_Keys, "live", 0)
     badge.mods["digitalio"].DigitalInOut = reg.pin
     _badge_clock_main_thread_only(monkeypatch)
-    pb = importlib.import_module("uno.hw.pybadge")
+    return reg, importlib.import_module("uno.hw.pybadge")
+
+
+def test_badge_sleeps_while_dark_and_a_press_wakes_it(badge, monkeypatch):
+    """Dark (backlight 0): the keypad is closed (CircuitPython's 1 kHz tick with it), the frames
+    slow to 20 a second, and the buttons are read from the shift register: a press is one press
+    and brings the keypad back; nothing stays held, and the keypad works as before."""
+    reg, pb = _dark_badge(badge, monkeypatch)
     hw = pb.PyBadge()
     clock = badge.clock
 
@@ -352,13 +364,7 @@ def test_code_py_runs_the_app(badge, monkeypatch):
 def test_code_py_goes_dark_and_a_press_wakes_it(badge, monkeypatch):
     """The real loop: idle on the title, the app darkens the badge (keypad closed, a frame every
     50 ms); a press on the buttons wakes it at the same screen, and does nothing else."""
-    claims = _Claims()
-    reg = _ShiftRegister(claims)
-    monkeypatch.setattr(_Keys, "claimed", claims)
-    monkeypatch.setattr(_Keys, "live", 0)
-    badge.mods["digitalio"].DigitalInOut = reg.pin
-    _badge_clock_main_thread_only(monkeypatch)
-    pb = importlib.import_module("uno.hw.pybadge")
+    reg, pb = _dark_badge(badge, monkeypatch)
     monkeypatch.setattr(pb, "BASE", str(ROOT))
     monkeypatch.syspath_prepend(str(ROOT))
     monkeypatch.delitem(sys.modules, "code", raising=False)

@@ -135,6 +135,21 @@ def test_badge_error_screen_then_a_reloads(badge, monkeypatch, capsys):  # noqa:
     assert "ValueError: card index 99 out of range" in capsys.readouterr().out  # the console
 
 
+def test_an_error_while_the_screen_is_dark_lights_it(badge, monkeypatch):  # noqa: F811
+    from uno.app.main import App
+
+    real = App.frame
+
+    def dark_frame(self):
+        self.hw.backlight(0)  # asleep: backlight and keypad off (issue 10's idle)
+        real(self)
+
+    monkeypatch.setattr(App, "frame", dark_frame)
+    text = _run_code_py(badge, monkeypatch, frame_error=ValueError("card index 99"))
+    assert text[0] == "UNO stopped:" and text[-1] == "A: restart"
+    assert badge.display.brightness > 0, "the error screen is lit"
+
+
 def test_badge_memory_error_and_a_failed_save(badge, monkeypatch):  # noqa: F811
     def bad_save(self):
         raise OSError(28, "No space left on device")
