@@ -41,8 +41,8 @@ def main(start="title"):
 
         hw = PyBadge()
         hw.restart = restart
-        # The display tree first, while the heap is still unfragmented: the card sheet is one
-        # 15 KB block. Then the rules core and the computer players.
+        # The display tree first, while the heap is still unfragmented: its largest blocks
+        # are the card sheet (3.5 KB) and the font. Then the saves, then the app's modules.
         view = View(hw.base)
         font = view.font
 
