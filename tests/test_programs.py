@@ -39,7 +39,7 @@ def run(tmp_path, keys, name, nvm="none", log=None):
 
 
 def pixels(path):
-    return list(Image.open(path).getdata())
+    return Image.open(path).convert("RGB").tobytes()
 
 
 def test_options_from_the_pause_menu_open_in_a_fresh_program_and_the_match_goes_on(tmp_path):
