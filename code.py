@@ -34,7 +34,7 @@ def main(start="title"):
     # Then the error screen's module goes until it is needed: 2.7 KB of heap all match long.
     crash.loading(board.DISPLAY)
     del crash, sys.modules["uno.app.crash"], uno.app.crash
-    hw = app = font = None
+    hw = app = font = early = None
     try:
         from uno.hw.pybadge import PyBadge
         from uno.view.table import View
@@ -54,6 +54,16 @@ def main(start="title"):
 
             saved = load(hw.nvm)
             del load  # the codec goes with drop_codec()
+            if start == "continue" and saved[0].match:
+                # the match read now, while the codec is in: not again beside the match's
+                # modules (the peak of a Continue)
+                from uno.save import unpack_match
+
+                try:
+                    early = unpack_match(saved[0].match)
+                except (ValueError, IndexError, UnicodeError):
+                    pass  # App.resume reads it again and says it cannot
+                del unpack_match
             drop_codec()
             gc.collect()
         from uno.app.main import App
@@ -62,7 +72,8 @@ def main(start="title"):
         # Rules, seats, names and speed come from the saves (defaults on a new badge); each
         # match's Rules are made from them, then uno.rules (validation, presets) is dropped.
         app = App(hw, None, seed=random.getrandbits(30), view=view, nvm=hw.nvm, saved=saved)
-        saved = None
+        app.early = early
+        saved = early = None
         if start == "new" or start == "continue":
             # the match's modules imported from here, not from deep in App.start: nested
             # imports there overflow CircuitPython 9's 1.5 KB Python stack (three Advanced)

@@ -112,6 +112,7 @@ class App:
         self.handover = None  # type: Any
         self.stack = []
         self.then = None  # a page opened from a paused match: the match goes on when it closes
+        self.early = None  # (Game, extra) of the saved match, read before the app (code.py)
         self._switch = None  # the start a fresh program begins with, at the end of this frame
         self._held = 0
         self._repeat_at = 0

@@ -112,14 +112,21 @@ def point(app):
 
 
 def resume(app):
-    """Continue the saved match (the title's Continue); False with a notice if unreadable."""
-    from uno.save import unpack_match
-
+    """Continue the saved match (the title's Continue); False with a notice if unreadable.
+    ``app.early``: the match already read (code.py, before the match's modules loaded)."""
     data = app.saved.match
+    early = app.early
+    app.early = None
     if not data:
         return False
     try:
-        g, ex = unpack_match(data, sink=app.sink)
+        if early is not None:
+            g, ex = early
+            g.sink = app.sink
+        else:
+            from uno.save import unpack_match
+
+            g, ex = unpack_match(data, sink=app.sink)
         seat, sel, offset, lines, msg, hist = read_extra(ex, g.nseats)
     except (ValueError, IndexError, UnicodeError):
         app.saved.match = None
