@@ -359,6 +359,20 @@ def test_code_py_runs_the_app(badge, monkeypatch):
     saved, notice = load(badge.mods["microcontroller"].nvm)
     assert notice is None and saved.match, "the pause menu saved the match"
     assert badge.display.brightness == 0.8, "the settings' backlight level"
+    # Continue after a reset: start/continue.py; code.py reads the match before the match's
+    # modules load (App.early) and the app takes it up
+    resumed = []
+    real_resume = AM.App.resume
+
+    def resume(self):
+        resumed.append((self.early is not None, real_resume(self), self.early))
+        return resumed[-1][1]
+
+    monkeypatch.setattr(AM.App, "resume", resume)
+    frames["n"] = 100  # no presses: the resumed table waits
+    with pytest.raises(Stop):
+        code.main("continue")
+    assert resumed == [(True, True, None)], "read early, resumed, and let go"
 
 
 def test_code_py_goes_dark_and_a_press_wakes_it(badge, monkeypatch):
