@@ -6,6 +6,7 @@ second for the 120 MHz SAMD51 as tools/bench_ai.py takes.
 
     nice .venv/bin/python tools/bench_startup.py            # both sprite loaders
     nice .venv/bin/python tools/bench_startup.py --loader c # bitmaptools.readinto only
+    nice .venv/bin/python tools/bench_startup.py --loader c --start new  # a match's program
 
 Each figure is a run's count less a run that stops right after the stand-ins are imported
 (they are C on the badge). The first visible screen is code.py's first display refresh (the
@@ -43,7 +44,7 @@ import sys
 import bitmaptools
 import board
 
-mode, loader = sys.argv[1], sys.argv[2]
+mode, loader, code_file = sys.argv[1], sys.argv[2], sys.argv[3]
 
 
 def readinto(bitmap, file, bits_per_pixel, element_size=1, reverse_pixels_in_element=False,
@@ -71,7 +72,7 @@ if mode == "first":
     board.DISPLAY.refresh = first
 while sys.argv:  # sys.argv cannot be rebound on MicroPython
     sys.argv.pop()
-sys.argv.extend(["vm_run.py", "-", "-1" if mode == "base" else "0", "0", "1", "0"])
+sys.argv.extend(["vm_run.py", "-", "-1" if mode == "base" else "0", "0", "1", "0", code_file])
 import vm_run  # noqa: E402,F401  (runs code.py)
 '''
 
@@ -86,12 +87,12 @@ def sheet_pixels() -> int:
     return n
 
 
-def count(dest: Path, mode: str, loader: str) -> tuple[int, str]:
+def count(dest: Path, mode: str, loader: str, code_file: str = "code.py") -> tuple[int, str]:
     """(instructions, stdout) of one run of the runner under callgrind."""
     from budget import _callgrind
 
     cmd, env = vm_app.command(dest, HEAP_K)
-    return _callgrind(cmd[:3] + ["bench_run.py", mode, loader], dest, env)
+    return _callgrind(cmd[:3] + ["bench_run.py", mode, loader, code_file], dest, env)
 
 
 def write_cost(dest: Path) -> int:
@@ -109,7 +110,11 @@ def write_cost(dest: Path) -> int:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--loader", choices=("c", "python", "both"), default="both")
+    ap.add_argument("--start", choices=("title", "new"), default="title",
+                    help="the program: code.py's title (power-on), or a new match's (after "
+                         "the title's New match reloads CircuitPython with start/new.py)")
     args = ap.parse_args(argv)
+    code_file = "code.py" if args.start == "title" else "/start/%s.py" % args.start
     why = vm_app.missing()
     if why is None and not shutil.which("valgrind"):
         why = "valgrind is not installed (apt-get install -y valgrind)"
@@ -135,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
             extra = px * C_PER_PIXEL if loader == "c" else 0
             for mode, target, tag in (("first", TARGET_FIRST, "@first"),
                                       ("playable", TARGET_PLAYABLE, "@done")):
-                n, out = count(dest, mode, loader)
+                n, out = count(dest, mode, loader, code_file)
                 if not n or tag not in out:
                     print("%-8s %-22s not measured (run failed)" % (loader, mode))
                     ok = False
