@@ -21,6 +21,7 @@ def restart(start):
 def main(start="title"):
     """The game, beginning with ``start`` (see uno.app.main.App.start)."""
     import gc
+    import os
     import random
 
     import sys
@@ -40,7 +41,11 @@ def main(start="title"):
         from uno.view.table import View
 
         hw = PyBadge()
-        hw.restart = restart
+        try:  # start/ copied too: the match and the pages run as programs of their own
+            os.stat("start/new.py")
+            hw.restart = restart
+        except OSError:  # not there: all in one program, as before (a tighter heap)
+            pass
         # The display tree first, while the heap is still unfragmented: its largest blocks
         # are the card sheet (3.5 KB) and the font. Then the saves, then the app's modules.
         view = View(hw.base)

@@ -302,13 +302,15 @@ def test_pygamer_joystick(badge):
     assert hw.poll() == 1 << 5
 
 
-def test_code_py_runs_the_app(badge, monkeypatch):
+class Stop(BaseException):  # code.py shows the error screen for any Exception
+    pass
+
+
+def _scripted_code_py(monkeypatch):
+    """code.py loaded as the badge runs it, its frames scripted: A (New match) at frame 5,
+    START (the pause menu: a save point) at 60, ``Stop`` after 200; (code, frames, App module)."""
     pb = importlib.import_module("uno.hw.pybadge")
     frames = {"n": 0}
-
-    class Stop(BaseException):  # code.py shows the error screen for any Exception
-        pass
-
     real_wait = pb.PyBadge.wait_frame
 
     def wait_frame(self):
@@ -333,6 +335,11 @@ def test_code_py_runs_the_app(badge, monkeypatch):
     # the stand-in clock runs far faster than the frames (minutes in 200 frames): no dimming
     monkeypatch.setattr(AM, "DIM_MS", 1 << 40)
     monkeypatch.setattr(AM, "SLEEP_MS", 1 << 40)
+    return code, frames, AM
+
+
+def test_code_py_runs_the_app(badge, monkeypatch):
+    code, frames, AM = _scripted_code_py(monkeypatch)
     # New match: code.py's restart asks CircuitPython for start/new.py and reloads; a reload
     # ends the program here, and start/new.py's own line starts the match's program
     nxt = []
@@ -373,6 +380,24 @@ def test_code_py_runs_the_app(badge, monkeypatch):
     with pytest.raises(Stop):
         code.main("continue")
     assert resumed == [(True, True, None)], "read early, resumed, and let go"
+
+
+def test_code_py_without_start_files_plays_in_one_program(badge, monkeypatch, tmp_path):
+    """A drive with code.py and lib/ but no start/ (copied by hand from an old guide): New
+    match deals in the same program instead of reloading into a file that is not there (which
+    would run code.py again: the title, for ever)."""
+    code, _, _ = _scripted_code_py(monkeypatch)
+    monkeypatch.chdir(tmp_path)  # the drive's root, without start/
+    nxt = []
+    sup = badge.mods["supervisor"]
+    monkeypatch.setattr(sup, "set_next_code_file", lambda f, **kw: nxt.append(f), raising=False)
+    with pytest.raises(Stop):
+        code.main()
+    assert nxt == []
+    from uno.save import load
+
+    saved, notice = load(badge.mods["microcontroller"].nvm)
+    assert notice is None and saved.match, "the match was dealt and saved at the pause"
 
 
 def test_code_py_goes_dark_and_a_press_wakes_it(badge, monkeypatch):
