@@ -79,6 +79,7 @@ def main(start="title"):
         app = App(hw, None, seed=random.getrandbits(30), view=view, nvm=hw.nvm, saved=saved)
         app.early = early
         saved = early = None
+        app.settle()  # a match saved at its end: its high score, on a heap without the match
         if start == "new" or start == "continue":
             # the match's modules imported from here, not from deep in App.start: nested
             # imports there overflow CircuitPython 9's 1.5 KB Python stack (three Advanced)

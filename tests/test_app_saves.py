@@ -130,6 +130,14 @@ def test_a_won_match_enters_the_high_scores_and_clears_the_saved_match(tmp_path,
                    "--no-render", "--screenshot", str(tmp_path / "s.png")]) == 0
     assert "YOU won the match" in capsys.readouterr().out
     s = saved(nvm)
+    # kept as it ended: its high score goes in when the next program starts (the codec does
+    # not share the match's heap); switching the badge off at the results loses nothing
+    from uno.bits import saved_phase
+
+    assert s.match and saved_phase(s.match) == G.PH_MATCH_OVER and s.scores == []
+    app, _, _ = sim(tmp_path, "WAIT:1", "next", "--nvm", str(nvm))
+    assert app.stack[-1].module == "title" and 0 not in app.stack[-1].items  # no Continue
+    s = saved(nvm)
     assert s.match is None
     assert s.scores == [(571, "YOU", "classic", ("normal",))]
 

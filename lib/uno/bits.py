@@ -80,6 +80,29 @@ class Bits:
         return self.pos
 
 
+def saved_phase(data):
+    """The game phase of a saved match (``uno.snapshot.pack``'s bytes), read from its head
+    without building the game: whether the match had ended (``uno.game.PH_MATCH_OVER``)."""
+    r = Bits(data)
+    r.get(8)
+    for _, width in RULE_BITS:
+        r.get(width)
+    r.get(14)
+    n = r.get(2) + 2
+    for _ in range(n):
+        r.get(3)
+    if r.get(1):
+        for _ in range(n):
+            for _ in range(r.get(5)):
+                r.get(8)
+    r.get32()
+    r.get32()
+    r.get(16)
+    for width in (3, 3, 3, 3, 3, 2, 3, 1):  # starter .. direction, as uno.snapshot.pack
+        r.get(width)
+    return r.get(4)
+
+
 def put_option(w, name, value):
     """Append one rule option's value (RULE_BITS width)."""
     if name == "one_window":

@@ -113,16 +113,35 @@ class App:
         self.stack = []
         self.then = None  # a page opened from a paused match: the match goes on when it closes
         self.early = None  # (Game, extra) of the saved match, read before the app (code.py)
+        self.over_saved = False  # a match saved at its end waits for ``settle``
+        self.settled = False
         self._switch = None  # the start a fresh program begins with, at the end of this frame
         self._held = 0
         self._repeat_at = 0
         self.backlight()
         drop_codec()  # and uno.rules, if anything loaded it: each match makes its Rules
 
+    def settle(self):
+        """A match saved at its end gives its high score and leaves the save (uno.app.saves
+        ``settle``): as a program starts (code.py: before the match's modules load), and
+        before the next match or the title in the same program."""
+        self.settled = True
+        if self.autosave is None:
+            return
+        from uno.app import saves
+
+        try:
+            saves.settle(self)
+        finally:
+            drop_module("saves")
+            drop_codec()
+
     def start(self, start="title"):
         """Begin a program (code.py's ``main(start)``): "title"; "new", a new match;
         "continue", the saved match; or "options", "help", "graph": a page opened from a
         paused match or the results, after which the match continues."""
+        if not self.settled:
+            self.settle()
         if start == "new":
             self.new_match()
         elif start == "continue":
@@ -221,6 +240,8 @@ class App:
 
     def new_match(self):
         """Deal a new match with the run's rules or the settings' (rules, seats, names)."""
+        if self.over_saved:
+            self.settle()
         self.match_parts()
         self.close_all()
         self.view.show_results(False)
@@ -394,6 +415,8 @@ class App:
 
     def title(self):
         """The title screen (start-up, Quit to title, no more matches)."""
+        if self.over_saved:
+            self.settle()
         self.in_match = False
         self.close_all()
         self.view.show_results(False)

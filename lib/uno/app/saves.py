@@ -7,6 +7,9 @@ table showed and what the core does not keep::
     | message length | message | seats | hands (2 bytes) | cumulative scores (2 bytes each)
 """
 
+from micropython import const
+
+_OVER = const(8)  # uno.game.PH_MATCH_OVER
 MAX_HANDS = 150  # the score history kept in a save (4 seats: 1.2 KB of the 2.7 KB store)
 
 
@@ -82,33 +85,63 @@ def point(app):
     saved.settings = app.settings
     g = app.table.g
     now = app.now // 1000
-    over = False
-    if app.in_match and g is not None:  # uno.game is loaded: the title's program has none
-        from uno.game import PH_MATCH_OVER
-
-        over = g.phase == PH_MATCH_OVER
-    if app.in_match and g is not None and not over:
+    if app.in_match and g is not None:
         from uno.snapshot import pack
 
+        # A match that has ended is kept as it stands too: its high score goes in when the next
+        # program starts or the next match begins (``settle``), not here, where the codec would
+        # share the heap with the whole match (the peak of a match's heap, on the VM).
         saved.match = pack(g, extra(app))
+        if g.phase == _OVER:
+            app.in_match = False
+            app.over_saved = True
         data = saved.head_for(saved.match)
         if data is not None:
             app.autosave.submit(now, data)
             return
-    from uno.save import add_score, entry_for, head
+    from uno.save import head
     from uno.store import Store
 
-    if over:
-        e = entry_for(g, preset_name(app))
-        if e is not None:
-            add_score(saved.scores, e)
-        saved.match = None
-        app.in_match = False
     try:
         app.autosave.point(now, saved)
         head(saved, Store(app.autosave.buf).capacity)
     except ValueError:  # a setting out of range: nothing is kept, the game goes on
         app.view.message("Save failed: bad setting")
+
+
+def settle(app):
+    """A match saved at its end (``point``) gives its high score (PC-SIG: a match won against
+    computers enters the table) and leaves the save: run when a program starts, and before a
+    new match or the title in the same program. One write, when there was such a match."""
+    saved = app.saved
+    data = saved.match
+    app.over_saved = False
+    if not data or app.autosave is None:
+        return
+    from uno.bits import saved_phase
+
+    try:
+        if saved_phase(data) != _OVER:
+            return
+    except (ValueError, IndexError):
+        return  # unreadable: Continue says so
+    from uno.save import add_score, entry_for, head, unpack_match
+    from uno.store import Store
+
+    try:
+        g = unpack_match(data)[0]
+    except (ValueError, IndexError, UnicodeError):
+        g = None
+    if g is not None:
+        e = entry_for(g, preset_name(app))
+        if e is not None:
+            add_score(saved.scores, e)
+    saved.match = None
+    try:
+        app.autosave.point(app.now // 1000, saved)
+        head(saved, Store(app.autosave.buf).capacity)
+    except ValueError:
+        pass
 
 
 def resume(app):

@@ -270,7 +270,8 @@ class Results:
             app.close_all()
             app.view.show_results(False)
             if self.match_over:
-                app.new_match()
+                if not app.switch("new"):  # a fresh heap for the next match (App.switch)
+                    app.new_match()
             else:
                 app.next_hand()
         elif pressed & B and self.match_over:
