@@ -14,6 +14,14 @@ Prints the win rate of each level with a 95% Wilson interval. ``--jobs`` splits 
 processes; the result does not depend on it (every game's seed is fixed by its index).
 
     tools/arena.py --value-table 30000    # rebuilds Advanced's win table (uno.ai_search)
+
+Probes (our engine; measurements of where Advanced's edge could come from, docs/AI.md):
+    tools/arena.py advanced normal normal normal --hands 8000 --probe oracle
+``oracle``: Advanced's search is given the other seats' true hands (the pile shuffled): the
+value of perfect information. ``oracle-late``: the same only when another hand is down to 3
+cards or fewer. ``voids-low``: the true colours lacked by every hand of 3 cards or fewer
+become void marks. ``no-prior``: the search alone picks (no Normal prior). Not fair players:
+they see hidden cards.
 """
 
 from __future__ import annotations
@@ -57,6 +65,71 @@ def _rotation(levels: list[str], i: int) -> list[str]:
     return levels[k:] + levels[:k]
 
 
+# The game being played, for the probes (which look at hidden cards on purpose).
+_TRUE: dict = {}
+PROBES = ("oracle", "oracle-late", "voids-low", "no-prior")
+
+
+def _low_other(obs) -> bool:
+    return min(obs.counts[s] for s in range(obs.nseats) if s != obs.seat) <= 3
+
+
+def install_probe(name: str) -> None:
+    """Patch Advanced for probe ``name`` (PROBES) in this process."""
+    import uno.ai_search as search
+    from uno.game import Game
+    from uno.observe import determinize
+
+    if name == "no-prior":
+        search.K_PRIOR = 0.0
+    elif name in ("oracle", "oracle-late"):
+        late = name == "oracle-late"
+        redeal = search.Pool.redeal
+
+        def sample(cls, obs, rng):
+            g = determinize(cls, obs, rng)
+            _TRUE["on"] = on = not late or _low_other(obs)
+            if on:
+                t = _TRUE["game"]
+                for s in range(obs.nseats):
+                    if s != obs.seat:
+                        g.hands[s][:] = t.hands[s]
+                g.pile[:] = t.pile
+                rng.shuffle(g.pile)
+            return g
+
+        def resample(self, g, rng):
+            if not _TRUE["on"]:
+                redeal(self, g, rng)
+                return
+            # True hands: only their order (the playout's opponents play the first card that
+            # fits) and the pile change between samples.
+            for s in range(g.nseats):
+                if s != self.seat:
+                    rng.shuffle(g.hands[s])
+            rng.shuffle(g.pile)
+
+        Game.from_observation = classmethod(sample)
+        search.Pool.redeal = resample
+    elif name == "voids-low":
+        choose = search.Advanced.choose
+
+        def seeing(self, obs):
+            t = _TRUE["game"]
+            for s in range(obs.nseats):
+                if s != obs.seat and obs.counts[s] <= 3:
+                    v = 0
+                    for col in range(4):
+                        if not any(c < 0x40 and c >> 4 == col for c in t.hands[s]):
+                            v |= 1 << col
+                    obs.void[s] = v
+            return choose(self, obs)
+
+        search.Advanced.choose = seeing
+    else:
+        raise ValueError("unknown probe %r (%s)" % (name, ", ".join(PROBES)))
+
+
 def play_game(levels: list[str], preset: str, overrides: str, seed: int, unit: str,
               budget: int | None = None, stats: dict | None = None) -> list[int]:
     """Play one match (unit 'match') or one hand (unit 'hand') with ``levels`` by seat.
@@ -86,6 +159,7 @@ def play_game(levels: list[str], preset: str, overrides: str, seed: int, unit: s
             game.next_hand()
             continue
         seat = game.actor
+        _TRUE["game"] = game
         a = players[seat].choose(game.observe(seat))
         game.apply(a)
         decisions += 1
@@ -100,7 +174,10 @@ def play_game(levels: list[str], preset: str, overrides: str, seed: int, unit: s
 
 
 def _engine_chunk(args: tuple) -> tuple[list[float], list[int], dict]:
-    levels, preset, overrides, unit, seed, budget, lo, hi = args
+    levels, preset, overrides, unit, seed, budget, lo, hi, probe = args
+    if probe and _TRUE.get("probe") != probe:
+        install_probe(probe)
+        _TRUE["probe"] = probe
     k = len(levels)
     wins = [0.0] * k
     seats_of = [0] * k
@@ -116,7 +193,7 @@ def _engine_chunk(args: tuple) -> tuple[list[float], list[int], dict]:
 
 
 def run_engine(levels: list[str], n: int, unit: str, preset: str, overrides: str, seed: int,
-               budget: int | None, jobs: int) -> dict:
+               budget: int | None, jobs: int, probe: str = "") -> dict:
     """Play ``n`` games (rounded up to a multiple of the seat count, so every arrangement is
     played equally) and return per-level wins and appearances."""
     k = len(levels)
@@ -124,7 +201,8 @@ def run_engine(levels: list[str], n: int, unit: str, preset: str, overrides: str
     chunks = []
     step = max(k, (n // (jobs * 8) // k) * k) if jobs > 1 else n
     for lo in range(0, n, step):
-        chunks.append((levels, preset, overrides, unit, seed, budget, lo, min(n, lo + step)))
+        chunks.append((levels, preset, overrides, unit, seed, budget, lo, min(n, lo + step),
+                       probe))
     wins = [0.0] * k
     seats = [0] * k
     stats: dict = {}
@@ -244,6 +322,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget", type=int, default=None, help="Advanced search budget")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--probe", choices=PROBES, help="measure a variant of Advanced (not fair)")
     a = ap.parse_args(argv)
     if a.value_table:
         print(repr(value_table(a.value_table)))
@@ -270,10 +349,11 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("2 to 4 seats")
     unit = "hand" if a.hands else "match"
     n = a.hands or a.matches or 100
-    r = run_engine(levels, n, unit, a.preset, a.rules, a.seed, a.budget, a.jobs)
-    print("%s, %s%s, %d %s, seats rotated (seed %d)"
+    r = run_engine(levels, n, unit, a.preset, a.rules, a.seed, a.budget, a.jobs, a.probe or "")
+    print("%s, %s%s, %d %s, seats rotated (seed %d)%s"
           % (" vs ".join(levels), a.preset, (" " + a.rules) if a.rules else "", r["games"],
-             unit + ("es" if unit == "match" else "s"), a.seed))
+             unit + ("es" if unit == "match" else "s"), a.seed,
+             ", probe " + a.probe if a.probe else ""))
     # Levels that appear in several seats are pooled.
     pooled: dict[str, list[float]] = {}
     for lv, w, s in zip(levels, r["wins"], r["seats"], strict=True):
