@@ -126,3 +126,21 @@ def test_the_graph_from_the_results_opens_in_its_own_program_and_comes_back_to_t
     nvm.unlink()
     app, back = go("A SELECT B", "back", str(nvm))
     assert pixels(back) == pixels(results)
+
+
+def test_help_from_a_paused_match_shows_that_matchs_rules(tmp_path):
+    """Options changed mid-match apply from the next match; Help, opened in its own program
+    from the paused match, shows the rules in force (the saved match's), not the next one's."""
+    from uno.app import ruletext as T
+
+    nvm = tmp_path / "nvm.bin"
+    # Options from the pause menu: the first line (the preset) RIGHT: classic -> the next,
+    # whose deck differs; back to the match; then Help from the pause menu
+    keys = "A RIGHT A WAIT:100 " + PAUSE_OPTIONS + " RIGHT B START DOWN DOWN DOWN DOWN A"
+    app, _, starts, _ = run(tmp_path, keys, "help", nvm)
+    assert starts == ["title", "new", "options", "continue", "help"]
+    top = app.stack[-1]
+    assert top.module == "help"
+    assert app.settings.rules_obj().deck != "standard", "the next match's deck changed"
+    deck = "%s: %s" % (T.RULES["deck"][0].upper(), T.value_text("deck", "standard"))
+    assert deck in top.all[top.rules_at:]

@@ -92,7 +92,7 @@ class Graph(Page):
         if g is not None:
             n, names, penalty = g.nseats, app.table.names, g.rules.scoring == "penalty"
         else:  # its own program (App.switch): the saved match's seats
-            n, names, penalty = getattr(app, "shown", (2, ("", ""), False))
+            n, names, penalty = getattr(app, "shown", (2, ("", ""), False))[:3]
         self.set_title(("HANDS %d: LOWEST WINS" if penalty else "SCORES AFTER HAND %d")
                        % len(hist))
         top = 10

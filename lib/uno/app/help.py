@@ -45,7 +45,11 @@ class Help(Page):
         Page.__init__(self, app, "HELP")
         g = app.table.g
         s = app.settings
-        rules = g.rules if app.in_match and g is not None else (app.rules or s.rules_obj())
+        if app.in_match and g is not None:
+            rules = g.rules
+        else:  # the paused match's own (its program: App.start), else the next match's
+            shown = getattr(app, "shown", None)
+            rules = shown[3] if shown else (app.rules or s.rules_obj())
         lines = list(CONTROLS)
         while len(lines) % ROWS:  # the rules start on a page of their own, in pairs
             lines.append("")

@@ -150,7 +150,7 @@ class App:
         elif start in _PAGES:
             self.then = "continue"
             self.view.table.hidden = True
-            if start == "graph" and not self._saved_scores():
+            if start != "options" and not self._saved_scores():
                 self.then = None
                 self.title()
                 return
@@ -159,8 +159,9 @@ class App:
             self.title()
 
     def _saved_scores(self):
-        """The saved match's score history and seats for the graph's program (``history``
-        and ``shown``: seats, names, penalty scoring); False if it cannot be read."""
+        """The saved match's score history, seats and rules for the graph's and the help's
+        programs (``history``; ``shown``: seats, names, penalty scoring, the match's Rules);
+        False if it cannot be read."""
         from uno.app.saves import read_extra
         from uno.save import unpack_match
 
@@ -175,7 +176,7 @@ class App:
         from uno.settings import seat_names
 
         self.shown = (g.nseats, seat_names(g.rules.seats, g.names),
-                      g.rules.scoring == "penalty")
+                      g.rules.scoring == "penalty", g.rules)
         return True
 
     def switch(self, start):
