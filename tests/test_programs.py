@@ -144,3 +144,12 @@ def test_help_from_a_paused_match_shows_that_matchs_rules(tmp_path):
     assert app.settings.rules_obj().deck != "standard", "the next match's deck changed"
     deck = "%s: %s" % (T.RULES["deck"][0].upper(), T.value_text("deck", "standard"))
     assert deck in top.all[top.rules_at:]
+    assert top.all[top.rules_at] == "PRESET: classic"  # the match's, not the settings' next
+
+
+def test_a_matchs_rules_name_their_preset():
+    from uno import rules as R
+
+    for name in R.PRESET_NAMES:
+        assert R.preset_of(R.preset(name, target=250, seats=("human", "easy", "normal"))) == name
+    assert R.preset_of(R.preset("official", stacking="on")) == "custom"

@@ -99,6 +99,20 @@ def preset(name, **overrides):
     return r
 
 
+def preset_of(rules):
+    """The name of the preset whose options ``rules`` has (its target and seats aside), or
+    "custom": what a match's rules started from, for the help."""
+    for name in PRESET_NAMES:
+        want = PRESETS[name]
+        same = True
+        for k in OPTION_NAMES:
+            if k != "target" and k != "seats" and getattr(rules, k) != want.get(k, _DEFAULTS[k]):
+                same = False
+        if same:
+            return name
+    return "custom"
+
+
 def drop():
     """Forget this module (the badge: 2.5 KB of heap for the rest of the match); the next
     ``import uno.rules`` loads it again. References held elsewhere keep their objects."""

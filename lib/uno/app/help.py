@@ -45,16 +45,25 @@ class Help(Page):
         Page.__init__(self, app, "HELP")
         g = app.table.g
         s = app.settings
+        shown = getattr(app, "shown", None)
+        rules = None
         if app.in_match and g is not None:
             rules = g.rules
-        else:  # the paused match's own (its program: App.start), else the next match's
-            shown = getattr(app, "shown", None)
-            rules = shown[3] if shown else (app.rules or s.rules_obj())
+        elif shown:  # the paused match's (its own program: App.start)
+            rules = shown[3]
+        if rules is not None:  # a match's rules: the preset they match (options may differ)
+            from uno.rules import drop, preset_of
+
+            preset = preset_of(rules)
+            drop()
+        else:  # the next match's
+            rules = app.rules or s.rules_obj()
+            preset = s.preset
         lines = list(CONTROLS)
         while len(lines) % ROWS:  # the rules start on a page of their own, in pairs
             lines.append("")
         self.rules_at = len(lines)
-        self.all = lines + rule_lines(rules, s.preset)
+        self.all = lines + rule_lines(rules, preset)
         self.top = 0
         self.draw()
         self.set_foot("UP/DOWN LEFT/RIGHT B:back")

@@ -13,6 +13,7 @@ RULES = {  # type: dict[str, tuple[str, dict]]
         "windows": "Windows 1994: fair W+4",
         "official": "Box rules: call ONE",
         "house": "House: stacking, free W+4",
+        "custom": "No preset's: see below",
     }),
     "deck": ("Deck", {
         "standard": "108 cards with Reverses",
