@@ -82,22 +82,29 @@ def test_own_count_shown_while_the_hand_scrolls(tmp_path):
 # ----- the results page ----------------------------------------------------------------------
 
 
+def replay(seed, tokens, cpu, argv):
+    """A headless app of ``argv`` (host_sim flags) dealt with ``seed``, after ``tokens``
+    (reach's presses), each followed by the frames until the app waits; (app, hw)."""
+    from uno.app.input import bit
+
+    args = M.parse_args(["--headless", "--seed", str(seed)] + argv)
+    hw = HostHardware(headless=True, render=False, out=io.StringIO())
+    app = App(hw, M.build_rules(args), seed=seed, speed=7, sound=True, cpu=cpu)
+    app.new_match()
+    M.settle(app, hw)
+    for tok in tokens:
+        hw.press(bit(tok))
+        M.settle(app, hw)
+    return app, hw
+
+
 def results_app(seats, preset="classic", rules="", seeds=range(1, 60)):
     def cond(app):
         return app.top() is app.results
 
     seed, tokens = reach(cond, preset=preset, rules=rules, seats=seats, seeds=seeds)
-    args = M.parse_args(["--headless", "--seed", str(seed), "--preset", preset,
-                         "--rules", rules, "--seats", seats, "--cpu", "first"])
-    hw = HostHardware(headless=True, render=False, out=io.StringIO())
-    app = App(hw, M.build_rules(args), seed=seed, speed=7, sound=True, cpu="first")
-    app.new_match()
-    M.settle(app, hw)
-    from uno.app.input import bit
-
-    for tok in tokens:
-        hw.press(bit(tok))
-        M.settle(app, hw)
+    app, hw = replay(seed, tokens, "first", ["--preset", preset, "--rules", rules,
+                                             "--seats", seats, "--cpu", "first"])
     assert app.top() is app.results
     return app, hw
 
@@ -299,17 +306,7 @@ def test_one_countdown_and_label():
 
     seed, tokens = reach(catch, preset="official", seats="human,easy", seeds=range(1, 80),
                          cpu="ai")
-    args = M.parse_args(["--headless", "--seed", str(seed), "--preset", "official",
-                         "--seats", "human,easy"])
-    hw = HostHardware(headless=True, render=False, out=io.StringIO())
-    app = App(hw, M.build_rules(args), seed=seed, speed=7, sound=True, cpu="ai")
-    app.new_match()
-    M.settle(app, hw)
-    from uno.app.input import bit
-
-    for tok in tokens:
-        hw.press(bit(tok))
-        M.settle(app, hw)
+    app, hw = replay(seed, tokens, "ai", ["--preset", "official", "--seats", "human,easy"])
     assert catch(app)
     panel = app.view.panels[app.table.panel_of[1]]
     assert "forgot ONE" in app.table.msg

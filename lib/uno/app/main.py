@@ -150,7 +150,7 @@ class App:
         elif start in _PAGES:
             self.then = "continue"
             self.view.table.hidden = True
-            if start != "options" and not self._saved_scores():
+            if start != "options" and not self._paused_match():
                 self.then = None
                 self.title()
                 return
@@ -158,7 +158,7 @@ class App:
         else:
             self.title()
 
-    def _saved_scores(self):
+    def _paused_match(self):
         """The saved match's score history, seats and rules for the graph's and the help's
         programs (``history``; ``shown``: seats, names, penalty scoring, the match's Rules);
         False if it cannot be read."""
