@@ -92,6 +92,18 @@ def test_a_page_covers_the_table_and_leaves_nothing_behind(run):
     assert page._file.closed
 
 
+def test_every_screen_is_built_when_it_opens_and_leaves_nothing_when_it_closes():
+    # issue 10: screens built on demand and freed, not kept in the display tree
+    import ram_budget
+
+    rows = ram_budget.screens_budget(graph_run().app)
+    assert [name for name, _, _ in rows] == list(ram_budget.SCREENS)
+    for name, opened, left in rows:
+        assert left == 0, name
+        assert opened <= 8 * 1024, (name, opened)  # the graph's plot is the largest
+    assert dict((n, o) for n, o, _ in rows)["graph"] > 4096
+
+
 # ----- options ----------------------------------------------------------------------------
 
 def test_options_change_every_item_and_keep_it(run):
