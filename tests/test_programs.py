@@ -90,6 +90,27 @@ def test_the_title_program_loads_none_of_the_matchs_modules(tmp_path):
     assert "'uno.app.main'" in loaded and "'uno.view.table'" in loaded
 
 
+def test_a_matchs_program_keeps_only_the_code_it_uses(tmp_path):
+    """Issue 11: code a match needs once (the sprite loader) or seldom is not in its heap
+    while the hands are played."""
+    code = ("import io, sys\n"
+            "from host_sim import __main__ as M, script as S\n"
+            "keys = 'A RIGHT A WAIT:100'\n"
+            "args = M.parse_args(['--headless', '--quiet', '--no-render', '--nvm', %r,"
+            " '--seats', 'human,advanced,advanced,advanced', '--keys', keys])\n"
+            "app, hw, _ = M.run_headless(args, S.parse(keys), out=io.StringIO())\n"
+            "assert app.table.g is not None and not app.stack\n"
+            "print(sorted(m for m in sys.modules if m.startswith('uno.')))\n"
+            % str(tmp_path / "nvm.bin"))
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    loaded = r.stdout
+    assert "'uno.game'" in loaded and "'uno.ai_search'" in loaded
+    for name in ("uno.view.bmp",):
+        assert "'%s'" % name not in loaded, name
+
+
 def test_the_start_files_begin_each_program_code_py_names():
     import re
 

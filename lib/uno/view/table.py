@@ -7,7 +7,6 @@ change redraws only its own rectangle.
 
 import displayio
 
-from uno.view import bmp
 from uno.view import layout as L
 from uno.view.text import TextGrid, cards_text
 
@@ -16,10 +15,21 @@ _PANEL_SLOTS = 3  # left, right, across (top bar)
 
 def load_sheets(base):
     """(cards, icons, font) bitmaps from ``base``/sprites, the shared card palette (icons,
-    wilds, the card back) and the four coloured cards' palettes (layout.CARD_ROLES)."""
+    wilds, the card back) and the four coloured cards' palettes (layout.CARD_ROLES).
+    The loader (uno.view.bmp) goes once they are read: 1.6 KB of heap a program long."""
+    import sys
+
+    import uno.view
+    from uno.view import bmp
+
     cards, _ = bmp.load(base + "/sprites/cards.bmp", 16)
     icons, _ = bmp.load(base + "/sprites/icons.bmp", 16)
     font, _ = bmp.load(base + "/sprites/font.bmp", 2)
+    # not on a SpriteError: code.py's error screen tells it by the class of this module
+    bmp = None
+    sys.modules.pop("uno.view.bmp", None)
+    if "bmp" in dir(uno.view):
+        delattr(uno.view, "bmp")
     pal = displayio.Palette(len(L.CARD_COLOURS))
     for i, c in enumerate(L.CARD_COLOURS):
         pal[i] = c
