@@ -198,6 +198,40 @@ def fail(exc, display, app=None, font=None, restart="A: restart", saved=None):
     return lines
 
 
+def recover(exc, box):
+    """code.py after an unexpected exception: the last save point written (the app's
+    ``emergency_save``), the app and its display tree let go, the error screen lit, then A
+    reloads. ``box``: [hw, app, font], None where start-up did not get that far; emptied here.
+    False, at once after the screen, when there is no hardware to read A from."""
+    import board
+
+    hw, app, font = box
+    box[:] = []
+    board.DISPLAY.root_group = None
+    gc.collect()  # the failed step's garbage: after a MemoryError even a lookup allocates
+    saved = None
+    try:
+        save = getattr(app, "emergency_save", None)
+        if save is not None:
+            saved = False
+            save()
+            saved = True
+    except Exception:  # noqa: BLE001 - the screen matters more than the save
+        pass
+    app = save = None  # the table and its sheets go (the font stays): room for the screen
+    gc.collect()
+    if hw is not None:
+        try:  # an error while the screen is dark must be seen, and its keys read
+            hw.backlight(8)
+        except Exception:  # noqa: BLE001
+            pass
+    fail(exc, board.DISPLAY, None, font, "A: restart" if hw else "Press RESET", saved)
+    if hw is None:
+        return False
+    wait_restart(hw)
+    return True
+
+
 def wait_restart(hw):
     """On the badge: wait for A, then reload code.py (CircuitPython's soft restart)."""
     import supervisor
