@@ -230,7 +230,7 @@ def test_every_message_fits_whole(monkeypatch):
         assert LONG[0][:4] in text(app.view.prompt, 0)
         assert text(app.view.prompt, r).strip() == text(app.view.prompt, r).strip()[:26]
     app.close()
-    app.handover.open(1)
+    app.hand_over_to(1)
     assert text(app.view.msg).startswith(LONG[1][:4])
     assert text(app.view.msg).rstrip().endswith("your turn next")
 

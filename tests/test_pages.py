@@ -417,6 +417,6 @@ def test_pause_menu_score_graph_options_and_help_open_the_pages():
 
 
 def menu_label(i):
-    from uno.app import screens
+    from uno.app import pause
 
-    return screens._MENU[i]
+    return pause._MENU[i]

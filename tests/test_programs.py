@@ -85,7 +85,8 @@ def test_the_title_program_loads_none_of_the_matchs_modules(tmp_path):
                        timeout=120)
     assert r.returncode == 0, r.stderr[-2000:]
     loaded = r.stdout
-    for name in ("uno.game", "uno.app.table", "uno.app.screens", "uno.ai", "uno.ai_search"):
+    for name in ("uno.game", "uno.app.table", "uno.app.popups", "uno.app.pause",
+                 "uno.app.results", "uno.ai", "uno.ai_search"):
         assert "'%s'" % name not in loaded, name
     assert "'uno.app.main'" in loaded and "'uno.view.table'" in loaded
 
@@ -107,7 +108,7 @@ def test_a_matchs_program_keeps_only_the_code_it_uses(tmp_path):
     assert r.returncode == 0, r.stderr[-2000:]
     loaded = r.stdout
     assert "'uno.game'" in loaded and "'uno.ai_search'" in loaded
-    for name in ("uno.view.bmp",):
+    for name in ("uno.view.bmp", "uno.app.popups", "uno.app.pause", "uno.app.results"):
         assert "'%s'" % name not in loaded, name
 
 

@@ -202,10 +202,10 @@ class App:
         return True
 
     def match_parts(self):
-        """The table and its pop-ups, made for this program's first match."""
-        if self.picker is not None:
+        """The table, the rules core and the computer players, loaded for this program's first
+        match. The pop-ups and the results page are loaded when they open (``_screen``)."""
+        if self.table is not _NoMatch:
             return
-        from uno.app.screens import Challenge, Handover, Pause, Picker, Results
         from uno.app.table import Table
 
         if self.cpu == "ai":  # "first": every computer plays its first legal action (tests)
@@ -216,11 +216,6 @@ class App:
             except ImportError:
                 pass
         self.table = Table(self)
-        self.picker = Picker(self)
-        self.prompt = Challenge(self)
-        self.menu = Pause(self)
-        self.results = Results(self)
-        self.handover = Handover(self)
 
     def make_player(self, level, seed):
         return self._make_player(level, seed)
@@ -347,12 +342,28 @@ class App:
         self._push(screen)
         return True
 
+    def _screen(self, slot, name, cls):
+        """A new screen ``cls`` of module ``uno.app.<name>``, kept in attribute ``slot`` (the
+        picker, prompt, menu, results, handover) while it is on the stack; the module is loaded
+        now and dropped when the screen closes, as a page's (``_drop``)."""
+        s = getattr(__import__("uno.app." + name, None, None, (cls,)), cls)(self)
+        s.module = name
+        s.slot = slot
+        setattr(self, slot, s)
+        return s
+
     def _drop(self, screen):
         name = getattr(screen, "module", None)
         if name is not None:
             closing = getattr(screen, "closing", None)
             if closing is not None:
                 closing()
+            slot = getattr(screen, "slot", None)
+            if slot is not None:
+                setattr(self, slot, None)  # its class, and so the module's code, can go
+            for s in self.stack:
+                if getattr(s, "module", None) == name:
+                    return  # another screen of the module is still open under it
             drop_module(name)
 
     def close(self):
@@ -389,30 +400,35 @@ class App:
         self.view.hide_popup()
 
     def pick_colour(self, default, card):
-        self.picker.open(default, card)
-        self._push(self.picker)
+        s = self._screen("picker", "popups", "Picker")
+        s.open(default, card)
+        self._push(s)
 
     def challenge(self, who, pending):
-        self.prompt.open(who, pending)
-        self._push(self.prompt)
+        s = self._screen("prompt", "popups", "Challenge")
+        s.open(who, pending)
+        self._push(s)
 
     def pause(self):
         """START: the pause menu over the match (a save point)."""
         if self.stack and (self.stack[-1] is self.menu or self.stack[-1] is self.results):
             return
         self.save_point()
-        self.menu.open()
-        self._push(self.menu)
+        s = self._screen("menu", "pause", "Pause")
+        s.open()
+        self._push(s)
 
     def show_results(self):
         self.close_all()
         self.hand_over()
-        self.results.open()
-        self._push(self.results)
+        s = self._screen("results", "results", "Results")
+        s.open()
+        self._push(s)
 
     def hand_over_to(self, seat):
-        self.handover.open(seat)
-        self._push(self.handover)
+        s = self._screen("handover", "results", "Handover")
+        s.open(seat)
+        self._push(s)
 
     def title(self):
         """The title screen (start-up, Quit to title, no more matches)."""

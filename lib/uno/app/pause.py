@@ -1,0 +1,82 @@
+"""The pause menu over the match (START). Loaded when it opens and dropped when it closes
+(App.pause): the badge keeps a loaded module's code in its heap."""
+
+from uno.app.input import A, B, DOWN, START, UP
+from uno.view import layout as L
+
+_MENU = ("Resume", "Hint", "Score graph", "Options", "Help", "New match", "Quit to title")
+_PAGES = ("", "", "graph", "options", "help")
+
+
+class Pause:
+    """START: the pause menu over the match (its opening is a save point). Hint only with
+    tips on; the pages (graph, options, help) are modules the app loads on demand."""
+
+    def __init__(self, app):
+        self.app = app
+        self.sel = 0
+        self.items = []
+
+    def open(self):
+        self.sel = 0
+        app = self.app
+        self.items = [i for i in range(len(_MENU)) if i != 1 or app.settings.tips]
+        v = app.view
+        v.popup_text.clear()
+        self._items()
+        v.message("PAUSED: UP/DOWN, A, B")
+        v.show_popup(picker=False)
+
+    def _items(self):
+        t = self.app.view.popup_text
+        for row in range(len(self.items)):
+            t.write(row, _MENU[self.items[row]], 4, 16)
+            t.set_tile(2, row, L.GLYPH_RIGHT if row == self.sel else 0)
+
+    def _resume(self):
+        app = self.app
+        tb = app.table
+        tb.blink = True  # the arrow shows at once (and a resumed save shows the same)
+        tb.blink_at = app.now + 400
+        app.close()
+        app.view.message(tb.msg)
+
+    def update(self, pressed, now):
+        if not pressed:
+            return
+        app = self.app
+        if pressed & (START | B):
+            self._resume()
+            return
+        n = len(self.items)
+        if pressed & UP:
+            self.sel = (self.sel - 1) % n
+            self._items()
+        elif pressed & DOWN:
+            self.sel = (self.sel + 1) % n
+            self._items()
+        elif pressed & A:
+            item = self.items[self.sel]
+            if item == 0:
+                self._resume()
+            elif item == 1:
+                from uno.app.hint import hint
+                from uno.app.main import drop_module
+
+                app.view.message(hint(app))
+                drop_module("hint")
+            elif item < 5:
+                if item > 1 and app.switch(_PAGES[item]):
+                    return  # the page opens in a fresh program; the match goes on after it
+                if not app.open_page(_PAGES[item]):
+                    app.view.message("%s: not in this version" % _MENU[item])
+            elif item == 5:
+                app.close_all()
+                app.leave_match()
+                app.new_match()
+            else:
+                app.save_point()  # the match as it stands: the title's Continue
+                app.close_all()
+                app.leave_match()
+                if not app.switch("title"):
+                    app.title()

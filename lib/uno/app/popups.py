@@ -1,0 +1,105 @@
+"""The pop-ups over the table for your own wild and a W+4 against you: the colour picker and
+the challenge prompt. Loaded when one opens and dropped when it closes (App.pick_colour,
+App.challenge): most of a match never needs them, and the badge keeps a loaded module's code
+in its heap. They draw into the pop-up panel and the prompt the view built at start-up."""
+
+from uno import cards
+from uno.app.input import A, B, DOWN, LEFT, PICKS, RIGHT, START, UP
+from uno.view import layout as L
+from uno.view.text import with_name
+
+# Colour picker: the D-pad points at a colour.
+_PICK_DIRS = (UP, RIGHT, DOWN, LEFT)  # RED YELLOW GREEN BLUE
+_PICK_LABEL = ((11, 1), (14, 3), (11, 5), (3, 3))  # (col, row) of each colour's name
+
+
+class Picker:
+    """Choose the colour for a wild: D-pad points, A confirms; on the PC R/Y/G/B pick."""
+
+    def __init__(self, app):
+        self.app = app
+        self.sel = 0
+        self.card = -1
+
+    def open(self, default, card):
+        self.sel = default
+        self.card = card
+        v = self.app.view
+        t = v.popup_text
+        t.clear()
+        t.write(0, "CHOOSE A COLOUR", align=1)
+        for c in range(4):
+            col, row = _PICK_LABEL[c]
+            t.write(row, cards.COLOUR_NAMES[c], col, 6)
+        t.write(6, "D-pad + A", align=1)
+        self._mark()
+        v.show_popup(picker=True)
+
+    def _mark(self):
+        self.app.view.picker_select(self.sel)
+        t = self.app.view.popup_text
+        for c in range(4):
+            col, row = _PICK_LABEL[c]
+            t.set_tile(col + len(cards.COLOUR_NAMES[c]), row, L.GLYPH_LEFT if c == self.sel else 0)
+
+    def update(self, pressed, now):
+        if not pressed:
+            return
+        if pressed & PICKS:
+            for c in range(4):
+                if pressed & (1 << (8 + c)):
+                    self._done(c, now)
+                    return
+        for c in range(4):
+            if pressed & _PICK_DIRS[c]:
+                self.sel = c
+                self._mark()
+                return
+        if pressed & A:
+            self._done(self.sel, now)
+        elif pressed & START:
+            self.app.pause()
+
+    def _done(self, colour, now):
+        app = self.app
+        app.close()
+        app.table.colour_chosen(self.card, colour, now)
+
+
+class Challenge:
+    """A W+4 against you under wd4=challenge: A challenges, B takes the cards."""
+
+    def __init__(self, app):
+        self.app = app
+        self.stack = False
+
+    def open(self, who, pending):
+        v = self.app.view
+        t = v.prompt
+        t.write(0, with_name("%s played W+4!", who), align=1)
+        self.stack = self._stack_action() >= 0
+        t.write(1, "Challenge it?" if not self.stack else "Challenge? DOWN: stack +4",
+                align=1)
+        t.write(2, "A: yes   B: no, take %d" % pending, align=1)
+        v.show_prompt()
+
+    def _stack_action(self):
+        """A W+4 play the rules allow instead (stacking=on), or -1."""
+        for a in self.app.table.g.legal_actions():
+            if a < 64 and (a & 15) == cards.WILD4:
+                return a
+        return -1
+
+    def update(self, pressed, now):
+        if pressed & A:
+            self.app.close()
+            self.app.table.challenge_answer(True, now)
+        elif pressed & B:
+            self.app.close()
+            self.app.table.challenge_answer(False, now)
+        elif pressed & DOWN and self._stack_action() >= 0:
+            app = self.app
+            app.close()
+            app.pick_colour(app.table._colour_for(cards.W4), cards.W4)
+        elif pressed & START:
+            self.app.pause()

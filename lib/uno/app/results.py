@@ -1,0 +1,139 @@
+"""The pages that replace the table: the results after a hand or a match, and the hot-seat
+hand-over. Loaded when one opens and dropped when it closes (App.show_results,
+App.hand_over_to): the badge keeps a loaded module's code in its heap, and a hand is played
+without them. They draw into the results page the view built at start-up."""
+
+from uno import game as G
+from uno.app.input import A, B, LEFT, RIGHT, SELECT, START
+from uno.view import layout as L
+from uno.view.text import cards_text, with_name
+
+class Results:
+    """After a hand: points, running scores and the cards every loser held, one seat (8
+    cards) a page, LEFT/RIGHT to turn; a mark in the score table says whose they are.
+    After a match: the winner and "play another match?"."""
+
+    def __init__(self, app):
+        self.app = app
+        self.match_over = False
+        self.pages = []  # seat << 8 | first card, for each page of cards
+        self.page = 0
+
+    def open(self):
+        app = self.app
+        tb = app.table
+        g = tb.g
+        v = app.view
+        t = v.results_text
+        t.clear()
+        self.match_over = g.phase == G.PH_MATCH_OVER
+        w = g.winner
+        names = tb.names
+        you = tb.seat if tb.human(tb.seat) else -1  # computers only: every seat by its name
+        if self.match_over:
+            mw = g.match_winner
+            t.write(0, "YOU WIN THE MATCH!" if mw == you
+                    else with_name("%s WINS THE MATCH", names[mw]), align=1)
+        elif w < 0:
+            t.write(0, "HAND %d: NO WINNER" % g.hand_no, align=1)
+        elif w == you:
+            t.write(0, "HAND %d: YOU WIN!" % g.hand_no, align=1)
+        else:
+            t.write(0, with_name("HAND " + str(g.hand_no) + ": %s WINS", names[w]), align=1)
+        pts = g.last_points
+        if g.rules.scoring != "standard":
+            t.write(1, "Lowest total wins", align=1)
+        elif w >= 0:
+            total = 0
+            for s in range(g.nseats):
+                total += pts[s]
+            t.write(1, "You score %d points" % total if w == you
+                    else with_name("%s scores %d points", names[w], (total,)), align=1)
+        t.write(2, "%-11s%6s%7s" % ("to %dpt" % g.rules.target, "HAND", "TOTAL"), 1)
+        for s in range(g.nseats):
+            t.write(3 + s, "%-6s %-3s %5d %6d" % (names[s][:6], cards_text(len(g.hands[s])),
+                                                  pts[s], g.scores[s]), 1)
+        # the losers' cards (Acorn showed the computer's when you beat it): others first
+        self.pages = []
+        for k in range(1, g.nseats + 1):
+            s = (tb.seat + k) % g.nseats
+            for first in range(0, len(g.hands[s]), 8):
+                self.pages.append(s << 8 | first)
+        self.page = 0
+        self._show()
+        v.hide_popup()
+        v.show_results(True)
+        app.lights.colour = -1
+        turn = len(self.pages) > 1
+        if self.match_over:
+            v.message("Again? A yes B no \x7f\x80 cards" if turn else "Another match? A yes B no")
+        else:
+            v.message("A: next hand   \x7f\x80 cards" if turn else "A: next hand")
+
+    def _show(self):
+        """The cards of the page shown, and the mark on their seat's row."""
+        v = self.app.view
+        g = self.app.table.g
+        seat = -1
+        if self.pages:
+            seat = self.pages[self.page] >> 8
+            first = self.pages[self.page] & 255
+            v.set_results_cards(g.hands[seat][first:first + 8])
+        else:
+            v.set_results_cards([])
+        for s in range(g.nseats):
+            v.results_text.set_tile(0, 3 + s, L.GLYPH_RIGHT if s == seat else 0)
+
+    def update(self, pressed, now):
+        app = self.app
+        if pressed & (LEFT | RIGHT) and len(self.pages) > 1:
+            self.page = (self.page + (1 if pressed & RIGHT else -1)) % len(self.pages)
+            self._show()
+        elif pressed & A:
+            app.close_all()
+            app.view.show_results(False)
+            if self.match_over:
+                if not app.switch("new"):  # a fresh heap for the next match (App.switch)
+                    app.new_match()
+            else:
+                app.next_hand()
+        elif pressed & B and self.match_over:
+            if not app.switch("title"):
+                app.title()
+        elif pressed & SELECT:  # the score graph (Windows 1994), back here with B
+            # in a program of its own while the match goes on (App.switch); after the match
+            # (no saved match any more) over the results
+            if self.match_over or not app.switch("graph"):
+                app.open_page("graph")
+
+
+class Handover:
+    """Hot-seat play (two or more human seats): the hand is hidden until the next player
+    has the badge."""
+
+    def __init__(self, app):
+        self.app = app
+        self.seat = 0
+
+    def open(self, seat):
+        self.seat = seat
+        app = self.app
+        v = app.view
+        t = v.results_text
+        t.clear()
+        t.write(1, "Pass the badge to", align=1)
+        t.write(3, app.table.names[seat], align=1)
+        t.write(5, "A: ready", align=1)
+        v.set_results_cards([])
+        v.hide_popup()
+        v.show_results(True)
+        v.message(with_name("%s, your turn next", app.table.names[seat]))
+
+    def update(self, pressed, now):
+        if pressed & A:
+            app = self.app
+            app.close()
+            app.view.show_results(False)
+            app.table.take_seat(self.seat, now)
+        elif pressed & START:
+            self.app.pause()
