@@ -208,6 +208,10 @@ class App:
             return
         from uno.app.table import Table
 
+        # what each computer turn sees (Game.observe imports it at the first one): loaded
+        # now, before the deal and the first searches fragment the heap
+        import uno.observe  # noqa: F401
+
         if self.cpu == "ai":  # "first": every computer plays its first legal action (tests)
             try:
                 from uno.ai import make_player
