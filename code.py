@@ -38,15 +38,15 @@ def main(start="title"):
 
     # Something on the screen at once (terminalio's font is in flash): the sheets take a while.
     crash.loading(board.DISPLAY)
-    crash = None
+    del crash
     _drop("crash")
-    box = [None, None, None]  # hw, app, font: what the error screen needs of them
+    box = [None, None, None]  # type: list  # hw, app, font: what the error screen needs of them
     hw = app = None
     try:
         from uno.app.startup import make
 
         app = make(start, restart, box)
-        make = None
+        del make
         _drop("startup")
         hw = box[0]
         if start == "new" or start == "continue":

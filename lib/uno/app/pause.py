@@ -22,7 +22,7 @@ class Pause:
         app = self.app
         self.items = [i for i in range(len(_MENU)) if i != 1 or app.settings.tips]
         v = app.view
-        v.popup_text.clear()
+        v.panel().clear()
         self._items()
         v.message("PAUSED: UP/DOWN, A, B")
         v.show_popup(picker=False)

@@ -1,7 +1,8 @@
 """The pop-ups over the table for your own wild and a W+4 against you: the colour picker and
 the challenge prompt. Loaded when one opens and dropped when it closes (App.pick_colour,
 App.challenge): most of a match never needs them, and the badge keeps a loaded module's code
-in its heap. They draw into the pop-up panel and the prompt the view built at start-up."""
+in its heap. They draw into the pop-up panel and the prompt the view builds for them (View.panel,
+View.prompt_text)."""
 
 from uno import cards
 from uno.app.input import A, B, DOWN, LEFT, PICKS, RIGHT, START, UP
@@ -25,7 +26,7 @@ class Picker:
         self.sel = default
         self.card = card
         v = self.app.view
-        t = v.popup_text
+        t = v.panel()
         t.clear()
         t.write(0, "CHOOSE A COLOUR", align=1)
         for c in range(4):
@@ -75,7 +76,7 @@ class Challenge:
 
     def open(self, who, pending):
         v = self.app.view
-        t = v.prompt
+        t = v.prompt_text()
         t.write(0, with_name("%s played W+4!", who), align=1)
         self.stack = self._stack_action() >= 0
         t.write(1, "Challenge it?" if not self.stack else "Challenge? DOWN: stack +4",

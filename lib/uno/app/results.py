@@ -1,7 +1,8 @@
 """The pages that replace the table: the results after a hand or a match, and the hot-seat
 hand-over. Loaded when one opens and dropped when it closes (App.show_results,
 App.hand_over_to): the badge keeps a loaded module's code in its heap, and a hand is played
-without them. They draw into the results page the view built at start-up."""
+without them. They draw into the results page the view builds for them
+(View.results_page)."""
 
 from uno import game as G
 from uno.app.input import A, B, LEFT, RIGHT, SELECT, START
@@ -24,7 +25,7 @@ class Results:
         tb = app.table
         g = tb.g
         v = app.view
-        t = v.results_text
+        t = v.results_page()
         t.clear()
         self.match_over = g.phase == G.PH_MATCH_OVER
         w = g.winner
@@ -69,6 +70,10 @@ class Results:
             v.message("Again? A yes B no \x7f\x80 cards" if turn else "Another match? A yes B no")
         else:
             v.message("A: next hand   \x7f\x80 cards" if turn else "A: next hand")
+
+    def closing(self):
+        """The page's display objects go with it (App._drop), the table shows again."""
+        self.app.view.show_results(False)
 
     def _show(self):
         """The cards of the page shown, and the mark on their seat's row."""
@@ -119,7 +124,7 @@ class Handover:
         self.seat = seat
         app = self.app
         v = app.view
-        t = v.results_text
+        t = v.results_page()
         t.clear()
         t.write(1, "Pass the badge to", align=1)
         t.write(3, app.table.names[seat], align=1)
@@ -128,6 +133,8 @@ class Handover:
         v.hide_popup()
         v.show_results(True)
         v.message(with_name("%s, your turn next", app.table.names[seat]))
+
+    closing = Results.closing
 
     def update(self, pressed, now):
         if pressed & A:

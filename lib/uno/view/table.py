@@ -1,11 +1,19 @@
-"""The display tree, built once: the table, the pop-up panel, the banner, the results page.
+"""The display tree: the table, the pop-up panel, the banner, the results page.
 
 Screens (lib/uno/app) change tiles, positions, text and a few palette entries through the
-methods here; nothing is created or removed after start-up, so RAM use is fixed and each
-change redraws only its own rectangle.
+methods here, so each change redraws only its own rectangle. The table is built once at
+start-up; the pop-up panel's text and marks, the challenge prompt and the results page's
+text and cards are built when they open and let go when they close (``panel``,
+``prompt_text``, ``results_page``): on the badge a display object is heap, and a match is
+mostly played without them.
 """
 
 import displayio
+
+try:
+    from typing import Any  # noqa: F401 (type comments only; CircuitPython has no typing)
+except ImportError:
+    pass
 
 from uno.view import layout as L
 from uno.view.text import TextGrid, cards_text
@@ -26,7 +34,7 @@ def load_sheets(base):
     icons, _ = bmp.load(base + "/sprites/icons.bmp", 16)
     font, _ = bmp.load(base + "/sprites/font.bmp", 2)
     # not on a SpriteError: code.py's error screen tells it by the class of this module
-    bmp = None
+    del bmp
     sys.modules.pop("uno.view.bmp", None)
     if "bmp" in dir(uno.view):
         delattr(uno.view, "bmp")
@@ -180,41 +188,25 @@ class View:
         root.append(self.msg.group)
         # the ONE! banner is the message bar in red (it says who called)
         self.banner = Flash(spal, self.msg)
-        # ----- pop-up panel: colour picker, challenge prompt, pause menu --------------------
+        # ----- pop-up panel (colour picker, pause menu), challenge prompt, results page -----
+        # Their text and cards are built when they open and let go when they close
+        # (``panel``, ``prompt_text``, ``results_page``): most of a match is played without
+        # them, and on the badge a display object is heap. Empty groups keep their places.
         self.popup = displayio.Group(x=14, y=14)
-        self.popup_text = TextGrid(self.font, 22, 7, 0, 0, fg=L.INK, bg=L.PANEL)
-        self.popup.append(self.popup_text.group)
-        self.picker_marks = displayio.Group()
-        self.picker_icons = []
-        # UP red, RIGHT yellow, DOWN green, LEFT blue (the D-pad points at the colour)
-        for c, (x, y) in enumerate(((54, 14), (72, 38), (54, 62), (6, 38))):
-            g = displayio.TileGrid(self.icons, pixel_shader=self.pal, tile_width=L.ICON,
-                                   tile_height=L.ICON, default_tile=c, x=x, y=y)
-            self.picker_icons.append(g)
-            self.picker_marks.append(g)
-        # the cursor: a ring one pixel outside the selected mark (marks are 11x11 with a
-        # transparent border, so the ring fits the same tile)
-        self.picker_ring = displayio.TileGrid(self.icons, pixel_shader=self.pal,
-                                              tile_width=L.ICON, tile_height=L.ICON,
-                                              default_tile=L.ICON_RING)
-        self.picker_marks.append(self.picker_ring)
-        self.popup.append(self.picker_marks)
         self.popup.hidden = True
         root.append(self.popup)
-        # a smaller prompt over the hand (challenge), so the pile stays in view
-        self.prompt = TextGrid(self.font, 26, 3, 2, 76, fg=L.INK, bg=L.PANEL)
-        self.prompt.hidden = True
-        root.append(self.prompt.group)
-        # ----- results page (hand and match over) -----------------------------------------
+        self.popup_text = self.picker_marks = self.picker_icons = None  # type: Any
+        self.picker_ring = None  # type: Any
+        self._prompt_at = displayio.Group()
+        root.append(self._prompt_at)
+        self.prompt = None  # type: Any  # a TextGrid while the prompt is up
         self.results = displayio.Group()
-        self.results_text = TextGrid(self.font, 26, 7, 2, 2, fg=L.INK, bg=L.TABLE)
-        self.results.append(self.results_text.group)
-        self.results_cards = self._card_row(self.results, 4, 86)
         self.results.hidden = True
         root.append(self.results)
+        self.results_text = self.results_cards = None  # type: Any
         # state mirrors, so unchanged things are not touched: the cards shown (255: none)
         self._hand = bytearray(b"\xff" * L.HAND_SLOTS)
-        self._results_cards = bytearray(b"\xff" * 8)
+        self._results_cards = bytearray(8)
         self._discard = -2
         self._colour = -1
         self._arrow_x = -1
@@ -338,6 +330,29 @@ class View:
 
     # ----- pop-ups and pages ---------------------------------------------------------------
 
+    def panel(self):
+        """The pop-up panel's text (22 x 7 cells), built if it is not up: the picker and the
+        pause menu write into it, then call ``show_popup``."""
+        if self.popup_text is None:
+            self.popup_text = TextGrid(self.font, 22, 7, 0, 0, fg=L.INK, bg=L.PANEL)
+            self.popup.append(self.popup_text.group)
+            self.picker_marks = displayio.Group()
+            self.picker_icons = []
+            # UP red, RIGHT yellow, DOWN green, LEFT blue (the D-pad points at the colour)
+            for c, (x, y) in enumerate(((54, 14), (72, 38), (54, 62), (6, 38))):
+                g = displayio.TileGrid(self.icons, pixel_shader=self.pal, tile_width=L.ICON,
+                                       tile_height=L.ICON, default_tile=c, x=x, y=y)
+                self.picker_icons.append(g)
+                self.picker_marks.append(g)
+            # the cursor: a ring one pixel outside the selected mark (marks are 11x11 with a
+            # transparent border, so the ring fits the same tile)
+            self.picker_ring = displayio.TileGrid(self.icons, pixel_shader=self.pal,
+                                                  tile_width=L.ICON, tile_height=L.ICON,
+                                                  default_tile=L.ICON_RING)
+            self.picker_marks.append(self.picker_ring)
+            self.popup.append(self.picker_marks)
+        return self.popup_text
+
     def show_popup(self, picker=False):
         self.picker_marks.hidden = not picker
         if self.popup.hidden:
@@ -349,19 +364,52 @@ class View:
         self.picker_ring.y = g.y
 
     def hide_popup(self):
+        """Close the pop-up panel and the prompt: their display objects go."""
         if not self.popup.hidden:
             self.popup.hidden = True
-        self.prompt.hidden = True
+        if self.popup_text is not None:
+            while len(self.popup):
+                self.popup.pop()
+            self.popup_text = self.picker_marks = self.picker_icons = self.picker_ring = None
+        if self.prompt is not None:
+            self._prompt_at.pop()
+            self.prompt = None
+
+    def prompt_text(self):
+        """The challenge prompt over the hand (26 x 3 cells), built hidden if it is not up;
+        ``show_prompt`` shows it."""
+        if self.prompt is None:
+            self.prompt = TextGrid(self.font, 26, 3, 2, 76, fg=L.INK, bg=L.PANEL)
+            self.prompt.hidden = True
+            self._prompt_at.append(self.prompt.group)
+        return self.prompt
 
     def show_prompt(self):
         self.prompt.hidden = False
 
+    def results_page(self):
+        """The results page's text (26 x 7 cells) and its row of cards, built if it is not
+        up; ``show_results(True)`` shows the page."""
+        if self.results_text is None:
+            self.results_text = TextGrid(self.font, 26, 7, 2, 2, fg=L.INK, bg=L.TABLE)
+            self.results.append(self.results_text.group)
+            self.results_cards = self._card_row(self.results, 4, 86)
+            self._results_cards[:] = b"\xff" * 8
+        return self.results_text
+
     def show_results(self, on):
+        """The results page instead of the table (``on``), or the table again: the page's
+        display objects go."""
         if self.results.hidden == on:
             self.results.hidden = not on
             self.table.hidden = on
+        if not on and self.results_text is not None:
+            while len(self.results):
+                self.results.pop()
+            self.results_text = self.results_cards = None
 
     def set_results_cards(self, hand):
+        self.results_page()
         n = len(hand)
         for i in range(8):
             c = hand[i] if i < n else -1
