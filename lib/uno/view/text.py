@@ -22,7 +22,8 @@ def cards_text(n):
 
 
 class TextGrid:
-    """``cols`` x ``rows`` character cells at (x, y); ``bg`` None makes the cells transparent."""
+    """``cols`` x ``rows`` character cells at (x, y); ``bg`` None makes the cells transparent.
+    ``group`` is what a parent appends: the TileGrid itself, or a Group that scales it."""
 
     def __init__(self, font, cols, rows=1, x=0, y=0, fg=L.INK, bg=None, scale=1):
         pal = displayio.Palette(2)
@@ -33,15 +34,20 @@ class TextGrid:
         self.palette = pal
         self.cols = cols
         self.rows = rows
-        self.grid = displayio.TileGrid(
-            font, pixel_shader=pal, width=cols, height=rows,
-            tile_width=L.FONT_W, tile_height=L.FONT_H, default_tile=0)
         self._cells = bytearray(cols * rows)  # mirror of the tiles (0 = space)
         if scale == 1:
-            self.group = displayio.Group(x=x, y=y)
+            # the TileGrid places and hides itself: ``group`` is the grid, no Group of its
+            # own (a Group and its list are heap on the badge, and the table has a dozen)
+            self.grid = displayio.TileGrid(
+                font, pixel_shader=pal, width=cols, height=rows,
+                tile_width=L.FONT_W, tile_height=L.FONT_H, default_tile=0, x=x, y=y)
+            self.group = self.grid
         else:
+            self.grid = displayio.TileGrid(
+                font, pixel_shader=pal, width=cols, height=rows,
+                tile_width=L.FONT_W, tile_height=L.FONT_H, default_tile=0)
             self.group = displayio.Group(x=x, y=y, scale=scale)
-        self.group.append(self.grid)
+            self.group.append(self.grid)
         self._fg = fg
         self._bg = bg
 
