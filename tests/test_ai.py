@@ -107,6 +107,16 @@ def public(obs):
 def test_choice_ignores_the_unseen_cards(level, nseats):
     """Permuting the cards the seat cannot see (other hands, draw pile) gives an identical
     observation and the same decision, at many positions, with 2, 3 and 4 seats."""
+    check_unseen_cards_ignored(level, nseats)
+
+
+@pytest.mark.parametrize("nseats", (3, 4))
+def test_infer_probe_ignores_the_unseen_cards(infer_probe, nseats):
+    """The arena's infer probe is fair: its record is public and the sampled games carry it."""
+    check_unseen_cards_ignored("advanced", nseats)
+
+
+def check_unseen_cards_ignored(level, nseats):
     checked = 0
     for seed in range(1, 7):
         rules = preset("classic", seats=["normal"] * nseats)
@@ -363,6 +373,112 @@ def test_redeal_honours_colour_kind_and_no_wild_voids():
         assert len(g.hands[1]) == 7
         assert all(c < 0x40 and c >> 4 != 2 and c & 15 not in (7, 12) for c in g.hands[1])
         assert len(g.pile) + 7 + 3 + 1 == 108
+
+
+@pytest.fixture
+def infer_probe():
+    """tools/arena.py's ``infer`` probe installed in this process, undone after the test."""
+    import arena
+    import uno.observe
+
+    saved = (Game._play, Game._deal, uno.observe.Observation.__init__,
+             uno.observe.determinize, uno.ai_search.Pool, dict(arena.INFER))
+    arena.install_probe("infer")
+    yield arena
+    (Game._play, Game._deal, uno.observe.Observation.__init__, uno.observe.determinize,
+     uno.ai_search.Pool, infer) = saved
+    arena.INFER.update(infer)
+
+
+def test_a_normal_hand_always_fits_its_recorded_plays(infer_probe):
+    """The infer probe's model of Normal (arena.Past) is Normal's own choice: at every position
+    of Normal self-play, every hand whose last play (and the one before, when no card came in
+    between) is on record would have made those plays, so a sampled hand the model rules out
+    is never a Normal opponent's true hand."""
+    arena = infer_probe
+    checked = [0, 0]
+    for name in ("classic", "official", "house", "pcsig", "windows"):
+        for nseats in (2, 3, 4):
+            for seed in range(1, 4):
+                rules = preset(name, seats=["normal"] * nseats)
+                g = Game(rules, seed=seed)
+                g.start()
+                ps = [player("normal", seed * 10 + s) for s in range(nseats)]
+                past = arena.Past(rules, nseats)
+                while g.phase not in (PH_MATCH_OVER, PH_HAND_OVER):
+                    obs = g.observe(g.actor)
+                    lp = obs.last_play
+                    for s in range(nseats):
+                        o = s * arena.LAST_PLAY
+                        h = g.hands[s]
+                        if lp[o] == 255 or lp[o + 5] != len(h):
+                            continue
+                        assert past.fits(lp, o, h)
+                        checked[0] += 1
+                        q = o + arena.LAST_REC
+                        if lp[q] != 255 and lp[q + 5] == len(h) + 1:
+                            later = lp[o] if lp[o] & 15 < 13 else 0x40 | lp[o] & 15
+                            assert past.fits(lp, q, h + [later])
+                            checked[1] += 1
+                    g.apply(ps[g.actor].choose(obs))
+    assert checked[0] > 1000 and checked[1] > 500, checked
+
+
+def test_infer_probe_records_free_plays_only(infer_probe):
+    """The probe's record of a play from the hand: colour and top before, the next seat's
+    count, the smallest other, the next seat's voids, the count after; a drawn card played is
+    no free choice (255). Sampled games carry the record, so observations stay equal."""
+    arena = infer_probe
+    r = preset("classic", seats=["normal"] * 3)
+    g = Game(r, seed=1)
+    g.start()
+    assert all(b == 255 for b in g.last_play)
+    g.hands = [[parse(c) for c in h] for h in (["R7", "G2", "B3"], ["R1", "Y9"], ["G5"] * 4)]
+    g.discard = [parse("R5")]
+    g.colour = 0
+    g.void = [0, 1 << 2, 0]
+    g.phase = PH_PLAY
+    g.actor = g.turn = 0
+    g.direction = 1
+    g.apply(parse("R7"))
+    assert list(g.last_play[:arena.LAST_REC]) == [parse("R7"), 0 | 5 << 2, 2, 2, 4, 2]
+    assert g.observe(1).last_play == bytes(g.last_play)
+    g.pile.append(parse("R3"))
+    g.apply(DRAW)  # seat 1 draws a card it can play, and plays it
+    assert g.phase == PH_DRAWN
+    g.apply(parse("R3"))
+    o = arena.LAST_PLAY
+    assert g.last_play[o] == 255 and g.last_play[o + arena.LAST_REC] == 255
+    g2 = Game.from_observation(g.observe(2), Rng(1))
+    assert bytes(g2.last_play) == bytes(g.last_play)
+
+
+def test_infer_probe_deals_honour_the_last_play(infer_probe):
+    """A seat that called red with a wild from four cards on a green 5 held no green card and
+    no 5 (Normal keeps its wilds while another card fits): the probe's re-deals give it such
+    cards far less often than blind deals do."""
+    arena = infer_probe
+    r = preset("classic")
+    lp = bytearray(b"\xff" * (2 * arena.LAST_PLAY))
+    o = arena.LAST_PLAY
+    lp[o:o + arena.LAST_REC] = bytes([13, 2 | 5 << 2, 7, 7, 0, 3])
+    obs = Obs(r, ["R2", "G7", "B3", "Y1", "Y4", "B8", "R9"], "W", 0, [7, 3], [],
+              last_play=bytes(lp))
+    obs.discard = [parse("G5"), parse("W")]
+    rates = []
+    for cards in (3, 0):
+        arena.INFER["INFER_CARDS"] = cards
+        rng = Rng(4)
+        g = Game.from_observation(obs, rng)
+        pool = uno.ai_search.Pool(g, 0)
+        bad = 0
+        for _ in range(200):
+            spent = pool.redeal(g, rng)
+            assert len(g.hands[1]) == 3 and len(g.pile) + 7 + 3 + 2 == 108
+            assert (spent > 0) == (cards > 0)
+            bad += any(c < 0x40 and (c >> 4 == 2 or c & 15 == 5) for c in g.hands[1])
+        rates.append(bad / 200)
+    assert rates[0] < 0.1 and rates[1] > 0.5, rates
 
 
 def test_unknown_level():

@@ -36,6 +36,19 @@ def test_arena_command_line(capsys):
     assert "normal   wins" in out and "[" in out
 
 
+def test_arena_set_changes_a_tunable(capsys, monkeypatch):
+    """--set NAME=VALUE reaches uno.ai_search (here: the search alone, no Normal prior) and
+    the header says so; an unknown name is refused."""
+    import uno.ai_search
+
+    monkeypatch.setattr(uno.ai_search, "K_PRIOR", uno.ai_search.K_PRIOR)
+    assert arena.main(["advanced", "normal", "--hands", "2", "--jobs", "1", "--budget", "40",
+                       "--set", "K_PRIOR=0.0"]) == 0
+    assert "K_PRIOR=0.0" in capsys.readouterr().out and uno.ai_search.K_PRIOR == 0.0
+    with pytest.raises(ValueError):
+        arena.main(["advanced", "normal", "--hands", "2", "--jobs", "1", "--set", "NO_SUCH=1"])
+
+
 def test_rlcard_translation_round_trip():
     pytest.importorskip("rlcard")
     import rlcard_agent as ra

@@ -14,6 +14,7 @@ Prints the win rate of each level with a 95% Wilson interval. ``--jobs`` splits 
 processes; the result does not depend on it (every game's seed is fixed by its index).
 
     tools/arena.py --value-table 30000    # rebuilds Advanced's win table (uno.ai_search)
+    tools/arena.py advanced normal normal --hands 8000 --set K_PRIOR=0.1   # a tunable changed
 
 Probes (our engine; measurements of where Advanced's edge could come from, docs/AI.md):
     tools/arena.py advanced normal normal normal --hands 8000 --probe oracle
@@ -21,7 +22,9 @@ Probes (our engine; measurements of where Advanced's edge could come from, docs/
 value of perfect information. ``oracle-late``: the same only when another hand is down to 3
 cards or fewer. ``voids-low``: the true colours lacked by every hand of 3 cards or fewer
 become void marks. ``no-prior``: the search alone picks (no Normal prior). Not fair players:
-they see hidden cards.
+they see hidden cards. ``infer`` is fair (public plays only) but measured within the noise, so
+it is not in the player: the search's re-deals keep only hands of 3 cards or fewer under which
+Normal would have made the seat's last play (``--set INFER_DEPTH=2``: the last two).
 """
 
 from __future__ import annotations
@@ -67,11 +70,248 @@ def _rotation(levels: list[str], i: int) -> list[str]:
 
 # The game being played, for the probes (which look at hidden cards on purpose).
 _TRUE: dict = {}
-PROBES = ("oracle", "oracle-late", "voids-low", "no-prior")
+PROBES = ("oracle", "oracle-late", "voids-low", "no-prior", "infer")
 
 
 def _low_other(obs) -> bool:
     return min(obs.counts[s] for s in range(obs.nseats) if s != obs.seat) <= 3
+
+
+# --- the inference probe (issue 8): Normal's policy as a model of the other seats' plays -------
+#
+# Fair (public information only) but not in the player: measured within the noise (docs/AI.md),
+# so the badge does not pay for the record. ``install_probe("infer")`` adds to every Game a
+# public record of each seat's last two plays from the hand (``last_play``, LAST_PLAY bytes a
+# seat), copies it into observations and sampled games, and replaces the search's Pool with
+# InferPool, whose re-deals keep only hands under which Normal would have made those plays.
+
+LAST_PLAY = 12  # bytes a seat: two records of LAST_REC, the latest first
+LAST_REC = 6
+# Tunables (--set INFER_CARDS=..., as uno.ai_search's): hands of INFER_CARDS cards or fewer are
+# checked, up to INFER_TRIES re-deals of the hand each, INFER_DEPTH plays (1 or 2).
+INFER = {"INFER_CARDS": 3, "INFER_TRIES": 20, "INFER_DEPTH": 1}
+# Work units of a check (the same check built into the player cost about 61 k MicroPython
+# instructions for one play, 91 k for two: docs/AI.md) and of a re-deal (ai_search._DET_COST).
+CHECK_COST = 5
+CHECK2_COST = 8
+DET_COST = 7
+
+
+def note_play(g, p: int, a: int) -> None:
+    """Record seat ``p``'s play ``a`` before the game applies it: the action (255: not a free
+    choice from the hand), colour | top kind << 2 before it, the next seat's count, the
+    smallest other count, the next seat's colour voids, its count after."""
+    from uno.game import PH_PLAY
+
+    lp = g.last_play
+    o = p * LAST_PLAY
+    lp[o + LAST_REC:o + LAST_PLAY] = lp[o:o + LAST_REC]
+    if g.phase != PH_PLAY:
+        lp[o] = 255
+        return
+    nxt = (p + g.direction) % g.nseats
+    m = min(len(g.hands[s]) for s in range(g.nseats) if s != p)
+    lp[o:o + LAST_REC] = bytes([a, g.colour | (g.discard[-1] & 15) << 2,
+                                min(len(g.hands[nxt]), 255), min(m, 255), g.void[nxt] & 15,
+                                len(g.hands[p]) - 1])
+
+
+class Past:
+    """A seat's position at a recorded play as the fields Normal's ``score_play`` reads (a
+    stand-in for its ``Context``): would a given hand have made that play?"""
+
+    def __init__(self, rules, nseats: int):
+        self.nseats = nseats
+        self.penalty = rules.scoring == "penalty"
+        self.challenge_rule = rules.wd4 == "challenge"
+        self.strict = rules.wd4 == "strict"
+        self.reverse_skips = nseats == 2 and not getattr(rules, "reverse_passes", False)
+
+    def fits(self, rec, o: int, held) -> bool:
+        """True if Normal holding ``held`` and the card of play rec[o], in the position
+        recorded at rec[o:], scores no other play above it (ties fit)."""
+        from uno.ai import score_play
+
+        a = rec[o]
+        k = a & 15
+        h = list(held) + [a if k < 13 else 0x40 | k]
+        cc = [0, 0, 0, 0, 0]
+        for c in h:
+            cc[c >> 4] += 1
+        self.hand = h
+        self.cc = cc
+        self.n = len(h)
+        colour = rec[o + 1] & 3
+        topk = rec[o + 1] >> 2
+        self.colour = colour
+        self.top_kind = topk
+        self.next_count = rec[o + 2]
+        self.danger = rec[o + 3] <= 2
+        self.void_next = rec[o + 4]
+        self.has_active = cc[colour] > 0
+        s = score_play(self, a)
+        if k >= 13 and any(score_play(self, col << 4 | k) > s for col in range(4)):
+            return False
+        w4_ok = not (self.strict and self.has_active)
+        for c in h[:-1]:
+            kc = c & 15
+            if c >= 0x40:
+                if kc == k or kc == 14 and not w4_ok:
+                    continue
+                if any(score_play(self, col << 4 | kc) > s for col in range(4)):
+                    return False
+            elif ((c >> 4) == colour or kc == topk) and score_play(self, c) > s:
+                return False
+        return True
+
+
+def _void_ok(v: int, d: int) -> bool:
+    return not (v and ((v >> (d >> 4)) & 1 or d < 0x40 and (v >> (5 + (d & 15))) & 1))
+
+
+def make_infer_pool(base):
+    """uno.ai_search.Pool with re-deals that keep hands consistent with the recorded plays."""
+
+    class InferPool(base):
+        def __init__(self, g, seat):
+            base.__init__(self, g, seat)
+            lp = g.last_play
+            self.depth = depth = [0] * g.nseats
+            for s in range(g.nseats):
+                o = s * LAST_PLAY
+                n = len(g.hands[s])
+                if s != seat and lp[o] != 255 and lp[o + 5] == n and n <= INFER["INFER_CARDS"]:
+                    depth[s] = 1
+                    q = o + LAST_REC
+                    if INFER["INFER_DEPTH"] > 1 and lp[q] != 255 and lp[q + 5] == n + 1:
+                        depth[s] = 2
+            self.past = Past(g.rules, g.nseats)
+            self.debt = 0
+            if any(depth):
+                # The first sample too (charged with the next re-deal).
+                self.debt = self.redeal(g, g.rng) + DET_COST
+
+        def redeal(self, g, rng):
+            base.redeal(self, g, rng)
+            extra = self.debt
+            self.debt = 0
+            pile = g.pile
+            for s in range(g.nseats):
+                if self.depth[s]:
+                    extra += self.fit(g, s, g.hands[s], pile, rng)
+            return extra
+
+        def fit(self, g, s, h, pile, rng):
+            lp = g.last_play
+            o = s * LAST_PLAY
+            q = o + LAST_REC if self.depth[s] > 1 else -1
+            later = [lp[o] if (lp[o] & 15) < 13 else 0x40 | (lp[o] & 15)]
+            v = g.void[s]
+            tries = 0
+            while not (self.past.fits(lp, o, h)
+                       and (q < 0 or self.past.fits(lp, q, h + later))):
+                tries += 1
+                if tries > INFER["INFER_TRIES"] or not pile:
+                    break
+                for m in range(len(h)):
+                    j = rng.below(len(pile))
+                    if _void_ok(v, pile[j]):
+                        h[m], pile[j] = pile[j], h[m]
+            if g.w4_seat >= 0 and g.prev_colour >= 0:
+                g.w4_guilty = any(c >> 4 == g.prev_colour for c in g.hands[g.w4_seat]
+                                  if c < 0x40)
+            return (tries + 1) * (CHECK_COST if q < 0 else CHECK2_COST)
+
+    return InferPool
+
+
+def install_infer() -> None:
+    """The ``infer`` probe: the game records plays, the search's re-deals honour them."""
+    import uno.ai_search as search
+    import uno.observe as observe
+    from uno.game import Game
+
+    play, deal, init = Game._play, Game._deal, observe.Observation.__init__
+    determinize = observe.determinize
+
+    def _play(self, p, a):
+        if self._journal is None:
+            note_play(self, p, a)
+        play(self, p, a)
+
+    def _deal(self, starter):
+        self.last_play = bytearray(b"\xff" * (LAST_PLAY * self.nseats))
+        deal(self, starter)
+
+    def obs_init(self, g, seat):
+        init(self, g, seat)
+        self.last_play = bytes(getattr(g, "last_play", b"\xff" * (LAST_PLAY * g.nseats)))
+
+    def sample(cls, obs, rng):
+        g = determinize(cls, obs, rng)
+        g.last_play = bytearray(obs.last_play)
+        return g
+
+    Game._play = _play
+    Game._deal = _deal
+    observe.Observation.__init__ = obs_init
+    observe.determinize = sample
+    search.Pool = make_infer_pool(search.Pool)
+
+
+def infer_info(hands: int, nseats: int = 4, samples: int = 40) -> dict:
+    """How much the infer probe's deals know: over Normal self-play (Classic, ``hands`` hands),
+    at every play decision with 2+ legal actions, for every other hand the probe checks, the
+    share of a sampled hand's cards that are in the true hand and the colours (and wild) held
+    by one and not the other, for blind deals (the player's) and the probe's at depth 1 and 2;
+    and the work units of the checks per re-deal."""
+    import uno.ai_search as search
+    from uno.ai import make_player
+    from uno.game import PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY, Game
+    from uno.rng import Rng
+    from uno.rules import preset
+
+    install_probe("infer")
+    pool_of = {0: search.Pool.__mro__[1], 1: search.Pool, 2: search.Pool}
+
+    def colours(h: list[int]) -> set[int]:
+        return {c >> 4 if c < 0x40 else 4 for c in h}
+
+    acc = {d: [0.0, 0.0, 0.0] for d in pool_of}
+    seats = 0
+    for seed in range(1, hands + 1):
+        g = Game(preset("classic", seats=["normal"] * nseats), seed=seed)
+        g.start()
+        ps = [make_player("normal", seed * 10 + s) for s in range(nseats)]
+        while g.phase not in (PH_HAND_OVER, PH_MATCH_OVER):
+            obs = g.observe(g.actor)
+            if obs.phase == PH_PLAY and len(obs.legal) > 1:
+                INFER["INFER_DEPTH"] = 2
+                probe = search.Pool(Game.from_observation(obs, Rng(seed)), obs.seat)
+                for s in range(nseats):
+                    if not probe.depth[s]:
+                        continue
+                    seats += 1
+                    true = g.hands[s]
+                    for d, cls in pool_of.items():
+                        INFER["INFER_DEPTH"] = max(d, 1)
+                        rng = Rng(seed * 7 + 1)
+                        sg = Game.from_observation(obs, rng)
+                        pool = cls(sg, obs.seat)
+                        for _ in range(samples):
+                            acc[d][2] += pool.redeal(sg, rng)
+                            h = sg.hands[s]
+                            left = list(true)
+                            for c in h:
+                                if c in left:
+                                    left.remove(c)
+                            acc[d][0] += (len(true) - len(left)) / len(true)
+                            acc[d][1] += len(colours(h) ^ colours(true))
+            g.apply(ps[g.actor].choose(obs))
+    n = seats * samples
+    return {"seats": seats, "overlap": [acc[d][0] / n for d in pool_of],
+            "colours": [acc[d][1] / n for d in pool_of],
+            "units": [acc[d][2] / n for d in pool_of]}
 
 
 def install_probe(name: str) -> None:
@@ -82,6 +322,8 @@ def install_probe(name: str) -> None:
 
     if name == "no-prior":
         search.K_PRIOR = 0.0
+    elif name == "infer":
+        install_infer()
     elif name in ("oracle", "oracle-late"):
         late = name == "oracle-late"
         redeal = search.Pool.redeal
@@ -100,14 +342,14 @@ def install_probe(name: str) -> None:
 
         def resample(self, g, rng):
             if not _TRUE["on"]:
-                redeal(self, g, rng)
-                return
+                return redeal(self, g, rng)
             # True hands: only their order (the playout's opponents play the first card that
             # fits) and the pile change between samples.
             for s in range(g.nseats):
                 if s != self.seat:
                     rng.shuffle(g.hands[s])
             rng.shuffle(g.pile)
+            return 0
 
         Game.from_observation = classmethod(sample)
         search.Pool.redeal = resample
@@ -173,11 +415,26 @@ def play_game(levels: list[str], preset: str, overrides: str, seed: int, unit: s
     return res
 
 
+def apply_settings(settings: tuple) -> None:
+    """Set uno.ai_search's tunables (or the infer probe's), ``((name, value), ...)``, in this
+    process (--set)."""
+    import uno.ai_search as search
+
+    for name, value in settings:
+        if name in INFER:
+            INFER[name] = value
+        elif not hasattr(search, name):
+            raise ValueError("uno.ai_search has no %r" % name)
+        else:
+            setattr(search, name, value)
+
+
 def _engine_chunk(args: tuple) -> tuple[list[float], list[int], dict]:
-    levels, preset, overrides, unit, seed, budget, lo, hi, probe = args
+    levels, preset, overrides, unit, seed, budget, lo, hi, probe, settings = args
     if probe and _TRUE.get("probe") != probe:
         install_probe(probe)
         _TRUE["probe"] = probe
+    apply_settings(settings)
     k = len(levels)
     wins = [0.0] * k
     seats_of = [0] * k
@@ -193,7 +450,7 @@ def _engine_chunk(args: tuple) -> tuple[list[float], list[int], dict]:
 
 
 def run_engine(levels: list[str], n: int, unit: str, preset: str, overrides: str, seed: int,
-               budget: int | None, jobs: int, probe: str = "") -> dict:
+               budget: int | None, jobs: int, probe: str = "", settings: tuple = ()) -> dict:
     """Play ``n`` games (rounded up to a multiple of the seat count, so every arrangement is
     played equally) and return per-level wins and appearances."""
     k = len(levels)
@@ -202,7 +459,7 @@ def run_engine(levels: list[str], n: int, unit: str, preset: str, overrides: str
     step = max(k, (n // (jobs * 8) // k) * k) if jobs > 1 else n
     for lo in range(0, n, step):
         chunks.append((levels, preset, overrides, unit, seed, budget, lo, min(n, lo + step),
-                       probe))
+                       probe, settings))
     wins = [0.0] * k
     seats = [0] * k
     stats: dict = {}
@@ -323,9 +580,27 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", type=int, default=None, help="Advanced search budget")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--probe", choices=PROBES, help="measure a variant of Advanced (not fair)")
+    ap.add_argument("--infer-info", type=int, metavar="HANDS",
+                    help="what the infer probe's deals know about the true hands")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="set a tunable of uno.ai_search (a number), e.g. INFER_CARDS=0")
     a = ap.parse_args(argv)
+    settings = []
+    for item in a.set:
+        name, _, value = item.partition("=")
+        settings.append((name, float(value) if "." in value else int(value)))
     if a.value_table:
         print(repr(value_table(a.value_table)))
+        return 0
+    if a.infer_info:
+        r = infer_info(a.infer_info, a.seats or 4)
+        print("%d checked hands (Normal self-play, %d seats); blind, last play, last two:"
+              % (r["seats"], a.seats or 4))
+        print("  share of a sampled hand's cards in the true hand: %s"
+              % " / ".join("%.1f%%" % (100 * x) for x in r["overlap"]))
+        print("  colours (and wild) held by one and not the other: %s"
+              % " / ".join("%.2f" % x for x in r["colours"]))
+        print("  work units of checks per re-deal: %s" % " / ".join("%.1f" % x for x in r["units"]))
         return 0
     for lv in a.levels:
         if lv not in ("easy", "normal", "advanced"):
@@ -349,11 +624,13 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("2 to 4 seats")
     unit = "hand" if a.hands else "match"
     n = a.hands or a.matches or 100
-    r = run_engine(levels, n, unit, a.preset, a.rules, a.seed, a.budget, a.jobs, a.probe or "")
-    print("%s, %s%s, %d %s, seats rotated (seed %d)%s"
+    r = run_engine(levels, n, unit, a.preset, a.rules, a.seed, a.budget, a.jobs, a.probe or "",
+                   tuple(settings))
+    print("%s, %s%s, %d %s, seats rotated (seed %d)%s%s"
           % (" vs ".join(levels), a.preset, (" " + a.rules) if a.rules else "", r["games"],
              unit + ("es" if unit == "match" else "s"), a.seed,
-             ", probe " + a.probe if a.probe else ""))
+             ", probe " + a.probe if a.probe else "",
+             "".join(", %s=%s" % kv for kv in settings)))
     # Levels that appear in several seats are pooled.
     pooled: dict[str, list[float]] = {}
     for lv, w, s in zip(levels, r["wins"], r["seats"], strict=True):

@@ -179,8 +179,7 @@ class Advanced(Learner, Normal):
             if v & _NO_WILD:
                 # The core's deal honours colours only: re-deal for a seat known to hold no
                 # wild.
-                pool.redeal(g, rng)
-                spent += _DET_COST
+                spent += pool.redeal(g, rng) + _DET_COST
                 break
         model = Model(g, rng)
         budget = self.budget
@@ -190,8 +189,7 @@ class Advanced(Learner, Normal):
         per_det = _DET_COST
         while True:
             if dets:
-                pool.redeal(g, rng)
-                spent += _DET_COST
+                spent += pool.redeal(g, rng) + _DET_COST
             before = spent
             for i in range(n):
                 spent += self.rollout(g, model, cands[i], seat, totals, i)
@@ -253,6 +251,8 @@ class Pool:
         self.cards = cards
 
     def redeal(self, g, rng):
+        """Deal the unseen cards afresh into ``g``; returns the work units spent beyond
+        _DET_COST (none here; the arena's probes may check the deals, tools/arena.py)."""
         cards = self.cards
         n = len(cards)
         seat = self.seat
@@ -297,6 +297,7 @@ class Pool:
         pile.extend(cards[:rest])
         if g.w4_seat >= 0 and g.prev_colour >= 0:
             g.w4_guilty = Game._holds_colour(hands[g.w4_seat], g.prev_colour)
+        return 0
 
 
 class Model:
