@@ -2,7 +2,7 @@
 
 Screens (lib/uno/app) change tiles, positions, text and a few palette entries through the
 methods here, so each change redraws only its own rectangle. The table is built once at
-start-up; the pop-up panel's text and marks, the challenge prompt and the results page's
+start-up (``uno.view.build``, dropped after); the pop-up panel's text and marks, the challenge prompt and the results page's
 text and cards are built when they open and let go when they close (``panel``,
 ``prompt_text``, ``results_page``): on the badge a display object is heap, and a match is
 mostly played without them.
@@ -19,39 +19,6 @@ from uno.view import layout as L
 from uno.view.text import TextGrid, cards_text
 
 _PANEL_SLOTS = 3  # left, right, across (top bar)
-
-
-def load_sheets(base):
-    """(cards, icons, font) bitmaps from ``base``/sprites, the shared card palette (icons,
-    wilds, the card back) and the four coloured cards' palettes (layout.CARD_ROLES).
-    The loader (uno.view.bmp) goes once they are read: 1.6 KB of heap a program long."""
-    import sys
-
-    import uno.view
-    from uno.view import bmp
-
-    cards, _ = bmp.load(base + "/sprites/cards.bmp", 16)
-    icons, _ = bmp.load(base + "/sprites/icons.bmp", 16)
-    font, _ = bmp.load(base + "/sprites/font.bmp", 2)
-    # not on a SpriteError: code.py's error screen tells it by the class of this module
-    del bmp
-    sys.modules.pop("uno.view.bmp", None)
-    if "bmp" in dir(uno.view):
-        delattr(uno.view, "bmp")
-    pal = displayio.Palette(len(L.CARD_COLOURS))
-    for i, c in enumerate(L.CARD_COLOURS):
-        pal[i] = c
-    pal.make_transparent(0)
-    pals = []
-    for c in range(4):
-        p = displayio.Palette(len(L.CARD_ROLES))
-        for i, r in enumerate(L.CARD_ROLES):
-            r = r >> 2 * c & 3
-            p[i] = L.COLOUR_RGB[c] if r == 3 else L.CARD_COLOURS[r]
-            if r == 0:
-                p.make_transparent(i)
-        pals.append(p)
-    return cards, icons, font, pal, pals
 
 
 def seat_text(name, count, score, width=L.TOP_COLS - 1):
@@ -114,102 +81,62 @@ class SeatPanel:
 
 
 class View:
-    """Everything on the screen. ``root`` goes to ``display.root_group`` once."""
+    """Everything on the screen. ``root`` goes to ``display.root_group`` once. ``base``: the
+    folder holding sprites/."""
+
+    # set by uno.view.build (the tree is built once a program: that code is loaded for it,
+    # then dropped); for the type checker only: a bare annotation compiles to nothing
+    cards: "Any"
+    icons: "Any"
+    font: "Any"
+    pal: "Any"
+    card_pals: "Any"
+    root: "Any"
+    table: "Any"
+    top_left: "Any"
+    top_right: "Any"
+    frame_pal: "Any"
+    mark: "Any"
+    discard_group: "Any"
+    discard: "Any"
+    pile: "Any"
+    pile_count: "Any"
+    panels: "Any"
+    hand: "Any"
+    arrow: "Any"
+    more_left: "Any"
+    more_right: "Any"
+    fly: "Any"
+    bar_pal: "Any"
+    msg: "Any"
+    banner: "Any"
+    popup: "Any"
+    popup_text: "Any"
+    picker_icons: "Any"
+    picker_marks: "Any"
+    picker_ring: "Any"
+    _prompt_at: "Any"
+    prompt: "Any"
+    results: "Any"
+    results_text: "Any"
+    results_cards: "Any"
+    _hand: "Any"
+    _results_cards: "Any"
+    _discard: "Any"
+    _colour: "Any"
+    _arrow_x: "Any"
 
     def __init__(self, base):
-        self.cards, self.icons, self.font, self.pal, self.card_pals = load_sheets(base)
-        root = displayio.Group()
-        self.root = root
-        # background felt: a 16x16 one-colour bitmap tiled 10x8
-        felt = displayio.Bitmap(16, 16, 1)
-        fpal = displayio.Palette(1)
-        fpal[0] = L.TABLE
-        root.append(displayio.TileGrid(felt, pixel_shader=fpal, width=10, height=8,
-                                       tile_width=16, tile_height=16))
-        # ----- the table ------------------------------------------------------------------
-        t = displayio.Group()
-        self.table = t
-        root.append(t)
-        # you (and the direction of play in the last cell); the seat across with 4 seats
-        self.top_left = TextGrid(self.font, L.TOP_COLS, 1, 2, 0, fg=L.INK, bg=L.TABLE)
-        self.top_right = TextGrid(self.font, L.TOP_COLS, 1, 82, 0, fg=L.INK, bg=L.TABLE)
-        t.append(self.top_left.group)
-        t.append(self.top_right.group)
-        # active colour: a frame round the discard pile and the colour's mark above it
-        self.frame_pal = displayio.Palette(1)
-        self.frame_pal[0] = L.COLOUR_RGB[0]
-        hbar = displayio.Bitmap(L.FRAME_W, L.FRAME_T, 1)
-        vbar = displayio.Bitmap(L.FRAME_T, L.FRAME_H, 1)
-        for bm, x, y in ((hbar, L.FRAME_X, L.FRAME_Y),
-                         (hbar, L.FRAME_X, L.FRAME_Y + L.FRAME_H - L.FRAME_T),
-                         (vbar, L.FRAME_X, L.FRAME_Y),
-                         (vbar, L.FRAME_X + L.FRAME_W - L.FRAME_T, L.FRAME_Y)):
-            t.append(displayio.TileGrid(bm, pixel_shader=self.frame_pal, x=x, y=y))
-        self.mark = displayio.TileGrid(self.icons, pixel_shader=self.pal, tile_width=L.ICON,
-                                       tile_height=L.ICON, x=L.MARK_X, y=L.MARK_Y)
-        t.append(self.mark)
-        self.discard_group = displayio.Group(x=L.DISCARD_X, y=L.DISCARD_Y, scale=2)
-        self.discard = self.card_grid(0, 0)
-        self.discard_group.append(self.discard)
-        t.append(self.discard_group)
-        self.pile = self.card_grid(L.PILE_X, L.PILE_Y, L.CARD_BACK)
-        t.append(self.pile)
-        self.pile_count = TextGrid(self.font, 4, 1, L.PILE_X - 3, L.PILE_Y + 29, fg=L.DIM)
-        t.append(self.pile_count.group)
-        self.panels = [SeatPanel(self, L.LEFT_X, L.PANEL_Y), SeatPanel(self, L.RIGHT_X, L.PANEL_Y)]
-        for p in self.panels:
-            t.append(p.group)
-        # the hand (a grid per card: a grid has one palette), its arrow and its scroll marks
-        self.hand = self._card_row(t, L.HAND_X, L.HAND_Y)
-        self.arrow = displayio.TileGrid(self.icons, pixel_shader=self.pal, tile_width=L.ICON,
-                                        tile_height=L.ICON, default_tile=L.ICON_ARROW,
-                                        y=L.ARROW_Y)
-        t.append(self.arrow)
-        self.more_left = displayio.TileGrid(self.icons, pixel_shader=self.pal, tile_width=L.ICON,
-                                            tile_height=L.ICON, default_tile=L.ICON_LEFT,
-                                            x=0, y=L.SCROLL_Y)
-        self.more_right = displayio.TileGrid(self.icons, pixel_shader=self.pal,
-                                             tile_width=L.ICON, tile_height=L.ICON,
-                                             default_tile=L.ICON_RIGHT,
-                                             x=L.WIDTH - L.ICON, y=L.SCROLL_Y)
-        t.append(self.more_left)
-        t.append(self.more_right)
-        # a card in flight (computer plays and draws)
-        self.fly = self.card_grid(0, 0)
-        t.append(self.fly)
-        # message bar
-        strip = displayio.Bitmap(16, 14, 1)
-        spal = displayio.Palette(1)
-        spal[0] = L.BAR
-        self.bar_pal = spal
-        root.append(displayio.TileGrid(strip, pixel_shader=spal, width=10, height=1,
-                                       tile_width=16, tile_height=14, y=L.MSG_Y - 1))
-        self.msg = TextGrid(self.font, L.MSG_COLS, 1, 2, L.MSG_Y, fg=L.INK, bg=L.BAR)
-        root.append(self.msg.group)
-        # the ONE! banner is the message bar in red (it says who called)
-        self.banner = Flash(spal, self.msg)
-        # ----- pop-up panel (colour picker, pause menu), challenge prompt, results page -----
-        # Their text and cards are built when they open and let go when they close
-        # (``panel``, ``prompt_text``, ``results_page``): most of a match is played without
-        # them, and on the badge a display object is heap. Empty groups keep their places.
-        self.popup = displayio.Group(x=14, y=14)
-        self.popup.hidden = True
-        root.append(self.popup)
-        self.popup_text = self.picker_marks = self.picker_icons = None  # type: Any
-        self.picker_ring = None  # type: Any
-        self._prompt_at = displayio.Group()
-        root.append(self._prompt_at)
-        self.prompt = None  # type: Any  # a TextGrid while the prompt is up
-        self.results = displayio.Group()
-        self.results.hidden = True
-        root.append(self.results)
-        self.results_text = self.results_cards = None  # type: Any
-        # state mirrors, so unchanged things are not touched: the cards shown (255: none)
-        self._hand = bytearray(b"\xff" * L.HAND_SLOTS)
-        self._results_cards = bytearray(8)
-        self._discard = -2
-        self._colour = -1
-        self._arrow_x = -1
+        import sys
+
+        import uno.view
+        from uno.view import build
+
+        build.build(self, base)
+        del build
+        sys.modules.pop("uno.view.build", None)
+        if "build" in dir(uno.view):
+            delattr(uno.view, "build")
 
     def _card_row(self, group, x, y):
         # 8 one-card grids at (x, y) one card's pitch apart, added to ``group``

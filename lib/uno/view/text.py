@@ -25,6 +25,8 @@ class TextGrid:
     """``cols`` x ``rows`` character cells at (x, y); ``bg`` None makes the cells transparent.
     ``group`` is what a parent appends: the TileGrid itself, or a Group that scales it."""
 
+    group: "displayio.TileGrid | displayio.Group"  # for the type checker: no code
+
     def __init__(self, font, cols, rows=1, x=0, y=0, fg=L.INK, bg=None, scale=1):
         pal = displayio.Palette(2)
         pal[0] = bg if bg is not None else 0
