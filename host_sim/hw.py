@@ -22,6 +22,17 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NVM_SIZE = 8192  # a SAMD51's microcontroller.nvm
 
 
+
+def _tune_name(tune):
+    """The name a tune of uno.app.fx is listed by ("tune" for one it does not name). The
+    names are the simulator's own: on the badge they would be interned strings for nothing."""
+    from uno.app import fx
+
+    names = {fx.PIP: "pip", fx.BUZZ: "buzz", fx.BEEP: "beep", fx.ONE_TUNE: "one",
+             fx.BEEP_ONE: "beep+one", fx.DRAW: "draw", fx.PLAY: "play", fx.HAND_WON: "won",
+             fx.HAND_LOST: "lost"}
+    return names.get(tune, "tune")
+
 class FileNvm:
     """The badge's ``microcontroller.nvm`` in a file: ``len()`` and slice read/write, each
     write straight through to the file; a missing file reads as 0xFF, like a new board."""
@@ -172,7 +183,9 @@ class HostHardware:
 
     # ----- sound and lights ----------------------------------------------------------------
 
-    def sound_name(self, name, enabled):
+    def sound_name(self, tune, enabled):
+        """A tune starts (uno.app.fx): listed by name (``sounds``; stdout when headless)."""
+        name = _tune_name(tune)
         self.sounds.append((self._ticks, name))
         if self.headless and self.print_sounds:
             self.out.write("sound %s%s\n" % (name, "" if enabled else " (muted)"))

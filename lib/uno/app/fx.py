@@ -15,9 +15,6 @@ BEEP_ONE = BEEP + (0, 60) + ONE_TUNE  # both at once: the computer is down to on
 HAND_WON = (523, 120, 659, 120, 784, 120, 1047, 300)
 HAND_LOST = (392, 160, 330, 160, 262, 320)
 
-NAMES = {PIP: "pip", BUZZ: "buzz", BEEP: "beep", ONE_TUNE: "one", BEEP_ONE: "beep+one",
-         DRAW: "draw",
-         PLAY: "play", HAND_WON: "won", HAND_LOST: "lost"}
 
 
 class Sound:
@@ -30,7 +27,7 @@ class Sound:
 
     def play(self, tune, now):
         """Start ``tune`` now (replacing any tune playing)."""
-        self.hw.sound_name(NAMES.get(tune, "tune"), self.enabled)
+        self.hw.sound_name(tune, self.enabled)  # the simulator names it (host_sim.hw)
         if not self.enabled:
             return
         self._tune = tune

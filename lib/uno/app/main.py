@@ -352,7 +352,6 @@ class App:
         now and dropped when the screen closes, as a page's (``_drop``)."""
         s = getattr(__import__("uno.app." + name, None, None, (cls,)), cls)(self)
         s.module = name
-        s.slot = slot
         setattr(self, slot, s)
         return s
 
@@ -362,9 +361,9 @@ class App:
             closing = getattr(screen, "closing", None)
             if closing is not None:
                 closing()
-            slot = getattr(screen, "slot", None)
-            if slot is not None:
-                setattr(self, slot, None)  # its class, and so the module's code, can go
+            for slot in ("picker", "prompt", "menu", "results", "handover"):
+                if getattr(self, slot) is screen:
+                    setattr(self, slot, None)  # its class, and so the module's code, can go
             for s in self.stack:
                 if getattr(s, "module", None) == name:
                     return  # another screen of the module is still open under it

@@ -22,10 +22,9 @@ class Pause:
         app = self.app
         self.items = [i for i in range(len(_MENU)) if i != 1 or app.settings.tips]
         v = app.view
-        v.panel().clear()
+        v.show_popup(picker=False).clear()
         self._items()
         v.message("PAUSED: UP/DOWN, A, B")
-        v.show_popup(picker=False)
 
     def _items(self):
         t = self.app.view.popup_text

@@ -1,8 +1,8 @@
 """The pop-ups over the table for your own wild and a W+4 against you: the colour picker and
 the challenge prompt. Loaded when one opens and dropped when it closes (App.pick_colour,
 App.challenge): most of a match never needs them, and the badge keeps a loaded module's code
-in its heap. They draw into the pop-up panel and the prompt the view builds for them (View.panel,
-View.prompt_text)."""
+in its heap. They draw into the pop-up panel and the prompt the view builds for them
+(View.show_popup, View.show_prompt)."""
 
 from uno import cards
 from uno.app.input import A, B, DOWN, LEFT, PICKS, RIGHT, START, UP
@@ -26,7 +26,7 @@ class Picker:
         self.sel = default
         self.card = card
         v = self.app.view
-        t = v.panel()
+        t = v.show_popup(picker=True)
         t.clear()
         t.write(0, "CHOOSE A COLOUR", align=1)
         for c in range(4):
@@ -34,7 +34,6 @@ class Picker:
             t.write(row, cards.COLOUR_NAMES[c], col, 6)
         t.write(6, "D-pad + A", align=1)
         self._mark()
-        v.show_popup(picker=True)
 
     def _mark(self):
         self.app.view.picker_select(self.sel)
@@ -76,13 +75,12 @@ class Challenge:
 
     def open(self, who, pending):
         v = self.app.view
-        t = v.prompt_text()
+        t = v.show_prompt()
         t.write(0, with_name("%s played W+4!", who), align=1)
         self.stack = self._stack_action() >= 0
         t.write(1, "Challenge it?" if not self.stack else "Challenge? DOWN: stack +4",
                 align=1)
         t.write(2, "A: yes   B: no, take %d" % pending, align=1)
-        v.show_prompt()
 
     def _stack_action(self):
         """A W+4 play the rules allow instead (stacking=on), or -1."""

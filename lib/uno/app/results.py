@@ -2,7 +2,7 @@
 hand-over. Loaded when one opens and dropped when it closes (App.show_results,
 App.hand_over_to): the badge keeps a loaded module's code in its heap, and a hand is played
 without them. They draw into the results page the view builds for them
-(View.results_page)."""
+(View.show_results)."""
 
 from uno import game as G
 from uno.app.input import A, B, LEFT, RIGHT, SELECT, START
@@ -25,7 +25,7 @@ class Results:
         tb = app.table
         g = tb.g
         v = app.view
-        t = v.results_page()
+        t = v.show_results(True)
         t.clear()
         self.match_over = g.phase == G.PH_MATCH_OVER
         w = g.winner
@@ -63,7 +63,6 @@ class Results:
         self.page = 0
         self._show()
         v.hide_popup()
-        v.show_results(True)
         app.lights.colour = -1
         turn = len(self.pages) > 1
         if self.match_over:
@@ -124,14 +123,13 @@ class Handover:
         self.seat = seat
         app = self.app
         v = app.view
-        t = v.results_page()
+        t = v.show_results(True)
         t.clear()
         t.write(1, "Pass the badge to", align=1)
         t.write(3, app.table.names[seat], align=1)
         t.write(5, "A: ready", align=1)
         v.set_results_cards([])
         v.hide_popup()
-        v.show_results(True)
         v.message(with_name("%s, your turn next", app.table.names[seat]))
 
     closing = Results.closing

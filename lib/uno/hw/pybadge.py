@@ -1,7 +1,7 @@
 """Hardware module for the Adafruit PyBadge (and PyGamer, whose D-pad is a joystick).
 
 Interface shared with host_sim/hw.py (docs/APP.md): ``base``, ``ticks()``, ``poll()``,
-``held``, ``show(group)``, ``refresh()``, ``tone(freq)``, ``sound_name(name, on)``,
+``held``, ``show(group)``, ``refresh()``, ``tone(freq)``, ``sound_name(tune, on)``,
 ``pixels(rgb)``, ``record(ev)``, ``record_from(lines)``, ``backlight(level)``, ``nvm``,
 ``wait_frame()``. Only CircuitPython 9/10 APIs.
 
@@ -174,7 +174,7 @@ class PyBadge:
 
     # ----- sound and lights ----------------------------------------------------------------
 
-    def sound_name(self, name, enabled):
+    def sound_name(self, tune, enabled):
         pass
 
     def tone(self, freq):

@@ -117,15 +117,13 @@ def build(v, base):
     v.banner = Flash(spal, v.msg)
     # ----- pop-up panel (colour picker, pause menu), challenge prompt, results page -----
     # Their text and cards are built when they open and let go when they close
-    # (``panel``, ``prompt_text``, ``results_page``): most of a match is played without
+    # (``show_popup``, ``show_prompt``, ``show_results``): most of a match is played without
     # them, and on the badge a display object is heap. Empty groups keep their places.
     v.popup = displayio.Group(x=14, y=14)
     v.popup.hidden = True
     root.append(v.popup)
     v.popup_text = v.picker_marks = v.picker_icons = None
     v.picker_ring = None
-    v._prompt_at = displayio.Group()
-    root.append(v._prompt_at)
     v.prompt = None  # a TextGrid while the prompt is up
     v.results = displayio.Group()
     v.results.hidden = True

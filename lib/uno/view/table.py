@@ -2,10 +2,10 @@
 
 Screens (lib/uno/app) change tiles, positions, text and a few palette entries through the
 methods here, so each change redraws only its own rectangle. The table is built once at
-start-up (``uno.view.build``, dropped after); the pop-up panel's text and marks, the challenge prompt and the results page's
-text and cards are built when they open and let go when they close (``panel``,
-``prompt_text``, ``results_page``): on the badge a display object is heap, and a match is
-mostly played without them.
+start-up (``uno.view.build``, dropped after); the pop-up panel's text and marks, the
+challenge prompt and the results page's text and cards are built when they open and let go
+when they close (``show_popup``, ``show_prompt``, ``show_results``): on the badge a display
+object is heap, and a match is mostly played without them.
 """
 
 import displayio
@@ -115,7 +115,6 @@ class View:
     picker_icons: "Any"
     picker_marks: "Any"
     picker_ring: "Any"
-    _prompt_at: "Any"
     prompt: "Any"
     results: "Any"
     results_text: "Any"
@@ -257,9 +256,9 @@ class View:
 
     # ----- pop-ups and pages ---------------------------------------------------------------
 
-    def panel(self):
-        """The pop-up panel's text (22 x 7 cells), built if it is not up: the picker and the
-        pause menu write into it, then call ``show_popup``."""
+    def show_popup(self, picker=False):
+        """Show the pop-up panel (with the colour marks if ``picker``), built if it is not
+        up; returns its text (22 x 7 cells) for the picker or the pause menu to write."""
         if self.popup_text is None:
             self.popup_text = TextGrid(self.font, 22, 7, 0, 0, fg=L.INK, bg=L.PANEL)
             self.popup.append(self.popup_text.group)
@@ -278,12 +277,10 @@ class View:
                                                   default_tile=L.ICON_RING)
             self.picker_marks.append(self.picker_ring)
             self.popup.append(self.picker_marks)
-        return self.popup_text
-
-    def show_popup(self, picker=False):
         self.picker_marks.hidden = not picker
         if self.popup.hidden:
             self.popup.hidden = False
+        return self.popup_text
 
     def picker_select(self, colour):
         g = self.picker_icons[colour]
@@ -299,24 +296,29 @@ class View:
                 self.popup.pop()
             self.popup_text = self.picker_marks = self.picker_icons = self.picker_ring = None
         if self.prompt is not None:
-            self._prompt_at.pop()
+            self.root.remove(self.prompt.group)
             self.prompt = None
 
-    def prompt_text(self):
-        """The challenge prompt over the hand (26 x 3 cells), built hidden if it is not up;
-        ``show_prompt`` shows it."""
+    def show_prompt(self):
+        """Show the challenge prompt over the hand, built if it is not up (a layer under the
+        results page, the root's last); returns its text (26 x 3 cells)."""
         if self.prompt is None:
             self.prompt = TextGrid(self.font, 26, 3, 2, 76, fg=L.INK, bg=L.PANEL)
-            self.prompt.hidden = True
-            self._prompt_at.append(self.prompt.group)
+            self.root.insert(len(self.root) - 1, self.prompt.group)
         return self.prompt
 
-    def show_prompt(self):
-        self.prompt.hidden = False
-
-    def results_page(self):
-        """The results page's text (26 x 7 cells) and its row of cards, built if it is not
-        up; ``show_results(True)`` shows the page."""
+    def show_results(self, on):
+        """The results page instead of the table (``on``; built if it is not up, returns its
+        text, 26 x 7 cells), or the table again: the page's display objects go."""
+        if self.results.hidden == on:
+            self.results.hidden = not on
+            self.table.hidden = on
+        if not on:
+            if self.results_text is not None:
+                while len(self.results):
+                    self.results.pop()
+                self.results_text = self.results_cards = None
+            return None
         if self.results_text is None:
             self.results_text = TextGrid(self.font, 26, 7, 2, 2, fg=L.INK, bg=L.TABLE)
             self.results.append(self.results_text.group)
@@ -324,19 +326,8 @@ class View:
             self._results_cards[:] = b"\xff" * 8
         return self.results_text
 
-    def show_results(self, on):
-        """The results page instead of the table (``on``), or the table again: the page's
-        display objects go."""
-        if self.results.hidden == on:
-            self.results.hidden = not on
-            self.table.hidden = on
-        if not on and self.results_text is not None:
-            while len(self.results):
-                self.results.pop()
-            self.results_text = self.results_cards = None
-
     def set_results_cards(self, hand):
-        self.results_page()
+        """The results page's row of cards (the page is up: ``show_results(True)``)."""
         n = len(hand)
         for i in range(8):
             c = hand[i] if i < n else -1
