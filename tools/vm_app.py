@@ -54,8 +54,11 @@ PROFILES = {
 # sheet coloured by palette (5c9241a): S normal 143, advanced3 149 (less the harness: 118 and
 # 124 KB, from 129 and 137 at the session's start). A match's end saved without the codec
 # (its high score when the next program starts: uno.app.saves settle): S normal 137, advanced3
-# 145 (112 and 120 KB less the harness).
-BUDGET_KB = {"normal": 145, "advanced3": 153}
+# 145 (112 and 120 KB less the harness). Code a match needs once or seldom out of its heap (the
+# sprite loader, the tree's construction, code.py's start-up, the pop-ups and the results page,
+# their display objects) and ten fewer interned names (22211ca): S normal 125, advanced3 132
+# (99 and 106 KB less the harness's 25.6 KB; the same runs gave 138 and 148 at cebb41b).
+BUDGET_KB = {"normal": 133, "advanced3": 140}
 TARGET_KB = 90  # three Advanced opponents (issue 11)
 # CircuitPython interns every name and short string of the loaded code (never freed, even when
 # a module is dropped) in pools that double: past about 1,270 names the next pool takes
