@@ -4,8 +4,9 @@ CircuitPython runs this file as ``__main__``: the title screen. The match and th
 paused match opens run as programs of their own, each on a fresh heap: the app saves, then
 CircuitPython reloads with one of the files in ``start/``, which call ``main`` with what to
 begin with (uno.app.main.App.start / App.switch). This file is compiled on the badge and its
-code stays in the heap all program long, so it keeps only the loop: the start-up is
-``uno.app.startup``, the error screen ``uno.app.crash``, each loaded only while needed.
+code stays in the heap all program long, so it keeps only the loop: the first screen is
+``uno.app.loading``, the start-up ``uno.app.startup``, the error screen ``uno.app.crash``, each
+loaded only while needed.
 On a PC the file name shadows the standard library's ``code`` module whenever the repository
 root is on sys.path (``python -m pytest`` imports it through pdb), so importing it must do
 nothing.
@@ -34,12 +35,15 @@ def main(start="title"):
     """The game, beginning with ``start`` (see uno.app.main.App.start)."""
     import board
 
-    from uno.app import crash
+    from uno.app import loading
 
     # Something on the screen at once (terminalio's font is in flash): the sheets take a while.
-    crash.loading(board.DISPLAY)
-    del crash
-    _drop("crash")
+    loading.loading(board.DISPLAY)
+    del loading
+    _drop("loading")
+    import gc
+
+    gc.collect()  # its code goes now, before the sheets and the modules fill the heap
     box = [None, None, None]  # type: list  # hw, app, font: what the error screen needs of them
     hw = app = None
     try:

@@ -1,9 +1,7 @@
-"""The first screen at power-on and the error screen: built from almost nothing.
-
-Both use one TileGrid over a 6x12 ASCII sheet (the game's own sprites/font.bmp when it is
-loaded, else terminalio.FONT), a two-colour palette and a Group: a few hundred bytes, so the
-error screen still appears after a MemoryError. The shells (code.py, host_sim) catch
-``Exception`` only, so Ctrl-C and SystemExit still end a run.
+"""The error screen: built from almost nothing (uno.app.loading's ``show``, as the first
+screen at power-on), a few hundred bytes, so it still appears after a MemoryError. Loaded only
+when something fails: its code and names stay out of a program that runs well. The shells
+(code.py, host_sim) catch ``Exception`` only, so Ctrl-C and SystemExit still end a run.
 """
 
 import gc
@@ -11,12 +9,11 @@ import gc
 from micropython import const
 
 from uno.app.input import A
+from uno.app.loading import show
 
 _COLS = const(26)  # 160 // 6
 _ROWS = const(10)  # 128 // 12
-_BG = const(0x102A48)  # the felt (layout.TABLE): the loading screen leads into the table
 _ERR_BG = const(0x701010)
-_FG = const(0xFFFFFF)
 
 
 def trace_text(exc):
@@ -105,66 +102,6 @@ def lines_for(exc, text="", saved=None, restart="A: restart"):
     return ["UNO stopped:"] + body + tail + [""] * (room - len(body) + 1) + [restart]
 
 
-def _sheet(font, builtin=True):
-    """(bitmap, tile of ' ', tile function) of a 6x12 ASCII sheet, or None."""
-    if font is not None:
-        return font, 0, None
-    if not builtin:
-        return None
-    import displayio
-    import terminalio
-
-    f = terminalio.FONT
-    sheet = f.bitmap
-    # Blinka's terminalio (the PC) keeps each glyph apart: no sheet to tile
-    if not isinstance(sheet, displayio.Bitmap) or f.get_bounding_box()[:2] != (6, 12):
-        return None
-    return sheet, f.get_glyph(32).tile_index, f.get_glyph  # type: ignore[attr-defined]
-
-
-def show(display, lines, font=None, bg=_ERR_BG, builtin=True):
-    """Make ``lines`` the whole screen (26 x 10 characters) and refresh. ``font``: the game's
-    6x12 font sheet (tile = character code - 32), or None for terminalio.FONT (unless
-    ``builtin`` is False); with neither, the screen is only the background colour."""
-    import displayio
-
-    display.root_group = None  # release the old tree's hold before allocating
-    gc.collect()
-    group = displayio.Group()
-    pal = displayio.Palette(2)
-    pal[0] = bg
-    pal[1] = _FG
-    back = displayio.Bitmap(16, 16, 1)  # 32 bytes, tiled 10 x 8
-    group.append(displayio.TileGrid(back, pixel_shader=pal, width=10, height=8,
-                                    tile_width=16, tile_height=16))
-    found = _sheet(font, builtin)
-    if found is not None:
-        sheet, space, glyph = found
-        grid = displayio.TileGrid(sheet, pixel_shader=pal, width=_COLS, height=_ROWS,
-                                  tile_width=6, tile_height=12, default_tile=space, x=2, y=4)
-        for r in range(min(len(lines), _ROWS)):
-            line = lines[r]
-            for c in range(min(len(line), _COLS)):
-                code = ord(line[c])
-                if glyph is not None:
-                    g = glyph(code) or glyph(63)
-                    grid[c, r] = g.tile_index
-                else:
-                    grid[c, r] = code - 32 if 32 <= code < 127 else 31
-        group.append(grid)
-    display.root_group = group
-    display.refresh()
-    return group
-
-
-def loading(display, font=None):
-    """The first thing on the screen at power-on, before the sprite sheets load: the felt
-    colour (with ``font``, "UNO loading..."). Not terminalio: the game needs every byte of
-    heap, and its loaded modules stay in RAM."""
-    return show(display, ["", "", "", "", "           UNO", "", "        loading..."], font,
-                bg=_BG, builtin=False)
-
-
 def fail(exc, display, app=None, font=None, restart="A: restart", saved=None):
     """After an unexpected exception: save what can be saved (``app.emergency_save`` when the
     app has one; code.py saves before it drops the app and passes ``saved``), print the
@@ -191,7 +128,7 @@ def fail(exc, display, app=None, font=None, restart="A: restart", saved=None):
         pass
     for attempt in (lines, ["UNO stopped.", restart]):
         try:
-            show(display, attempt, font)
+            show(display, attempt, font, _ERR_BG)
             return attempt
         except Exception:  # noqa: BLE001
             gc.collect()
