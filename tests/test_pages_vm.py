@@ -10,7 +10,7 @@ imported before the app (the harness 25.2 KB): the pages then a match 152 KB (th
 With the card sheet coloured by palette: 144 (143) and 154 (149); with Continue reading the
 saved match before the match's modules load (code.py): the graph 149. With a match's end saved
 without the codec (uno.app.saves settle): 138 (137) and 144 (145). With the code a match needs
-once or seldom out of its heap (issue 11, 22211ca): 121 (125) and 131 (132).
+once or seldom out of its heap (issue 11, f7d1083): 121 (126) and 131 (130).
 See docs/APP.md.
 """
 

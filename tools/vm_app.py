@@ -56,9 +56,9 @@ PROFILES = {
 # (its high score when the next program starts: uno.app.saves settle): S normal 137, advanced3
 # 145 (112 and 120 KB less the harness). Code a match needs once or seldom out of its heap (the
 # sprite loader, the tree's construction, code.py's start-up, the pop-ups and the results page,
-# their display objects) and ten fewer interned names (22211ca): S normal 125, advanced3 132
-# (99 and 106 KB less the harness's 25.6 KB; the same runs gave 138 and 148 at cebb41b).
-BUDGET_KB = {"normal": 133, "advanced3": 140}
+# their display objects) and fewer interned names (f7d1083): S normal 126, advanced3 130
+# (100 and 104 KB less the harness's 25.6 KB; the same runs gave 138 and 148 at cebb41b).
+BUDGET_KB = {"normal": 134, "advanced3": 138}
 TARGET_KB = 90  # three Advanced opponents (issue 11)
 # CircuitPython interns every name and short string of the loaded code (never freed, even when
 # a module is dropped) in pools that double: past about 1,270 names the next pool takes
