@@ -175,9 +175,10 @@ class Lines:
 def labels_fit():
     """True when the heap has room for the Adafruit text libraries and a PCF font: measured
     on CircuitPython 10's VM, 37 KB while a page is open, of which 13.5 KB (the libraries'
-    interned names) stay after it closes, so only a heap with ``NEED_FREE`` spare takes them.
-    Else (the badge today) pages use ``Lines``: about 3 KB. Always true on a PC (no
-    ``gc.mem_free``). ``FORCE`` (tests) overrides."""
+    interned names) stay after it closes, so only a heap with ``NEED_FREE`` spare takes them,
+    and only where Python's stack is not the badge's small fixed one. Else (the badge) pages
+    use ``Lines``: about 3 KB. Always true on a PC (no ``gc.mem_free``). ``FORCE`` (tests)
+    overrides."""
     if FORCE is not None:
         return FORCE
     import gc
@@ -185,6 +186,13 @@ def labels_fit():
     free = getattr(gc, "mem_free", None)
     if free is None:
         return True
+    import micropython
+
+    if hasattr(micropython, "pystack_use"):
+        # A badge's Python stack is 1,536 bytes under CircuitPython 9 (2,048 under 10): a
+        # page opens about 550 bytes deep, and the libraries' nested imports then exhaust it
+        # ("pystack exhausted" on the 1,536-byte VM, tests/test_pages_vm.py).
+        return False
     gc.collect()
     return free() >= NEED_FREE
 
