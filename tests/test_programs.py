@@ -73,18 +73,26 @@ def test_quit_to_title_and_continue_cross_two_programs(tmp_path):
     assert starts == ["title", "continue"] and app.table.g is not None
 
 
-def test_the_title_program_loads_none_of_the_matchs_modules(tmp_path):
+def _modules_after(tmp_path, keys, seats=None):
+    """The ``uno.`` modules loaded after a headless run of ``keys`` (a process of its own)."""
+    more = ", '--seats', %r" % seats if seats else ""
     code = ("import io, sys\n"
             "from host_sim import __main__ as M, script as S\n"
-            "args = M.parse_args(['--headless', '--quiet', '--no-render', '--nvm', %r,"
-            " '--keys', 'DOWN A B'])\n"
-            "M.run_headless(args, S.parse('DOWN A B'), out=io.StringIO())\n"
+            "args = M.parse_args(['--headless', '--quiet', '--no-render', '--nvm', %r%s,"
+            " '--keys', %r])\n"
+            "app, hw, _ = M.run_headless(args, S.parse(%r), out=io.StringIO())\n"
+            "print(app.table.g is not None and not app.stack)\n"
             "print(sorted(m for m in sys.modules if m.startswith('uno.')))\n"
-            % str(tmp_path / "nvm.bin"))
+            % (str(tmp_path / "nvm.bin"), more, keys, keys))
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                        timeout=120)
     assert r.returncode == 0, r.stderr[-2000:]
-    loaded = r.stdout
+    at_table, loaded = r.stdout.splitlines()[-2:]
+    return at_table == "True", loaded
+
+
+def test_the_title_program_loads_none_of_the_matchs_modules(tmp_path):
+    _, loaded = _modules_after(tmp_path, "DOWN A B")
     for name in ("uno.game", "uno.app.table", "uno.app.popups", "uno.app.pause",
                  "uno.app.results", "uno.ai", "uno.ai_search"):
         assert "'%s'" % name not in loaded, name
@@ -94,19 +102,9 @@ def test_the_title_program_loads_none_of_the_matchs_modules(tmp_path):
 def test_a_matchs_program_keeps_only_the_code_it_uses(tmp_path):
     """Issue 11: code a match needs once (the sprite loader) or seldom is not in its heap
     while the hands are played."""
-    code = ("import io, sys\n"
-            "from host_sim import __main__ as M, script as S\n"
-            "keys = 'A RIGHT A WAIT:100'\n"
-            "args = M.parse_args(['--headless', '--quiet', '--no-render', '--nvm', %r,"
-            " '--seats', 'human,advanced,advanced,advanced', '--keys', keys])\n"
-            "app, hw, _ = M.run_headless(args, S.parse(keys), out=io.StringIO())\n"
-            "assert app.table.g is not None and not app.stack\n"
-            "print(sorted(m for m in sys.modules if m.startswith('uno.')))\n"
-            % str(tmp_path / "nvm.bin"))
-    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                       timeout=120)
-    assert r.returncode == 0, r.stderr[-2000:]
-    loaded = r.stdout
+    at_table, loaded = _modules_after(tmp_path, "A RIGHT A WAIT:100",
+                                      "human,advanced,advanced,advanced")
+    assert at_table
     assert "'uno.game'" in loaded and "'uno.ai_search'" in loaded
     for name in ("uno.view.bmp", "uno.app.popups", "uno.app.pause", "uno.app.results"):
         assert "'%s'" % name not in loaded, name

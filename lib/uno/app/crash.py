@@ -108,14 +108,7 @@ def fail(exc, display, app=None, font=None, restart="A: restart", saved=None):
     traceback to the console, show the error screen. Returns its lines. Never raises an
     Exception itself."""
     gc.collect()  # the failed step's garbage: after a MemoryError even a lookup allocates
-    try:
-        save = getattr(app, "emergency_save", None)
-        if save is not None:
-            saved = False
-            save()
-            saved = True
-    except Exception:  # noqa: BLE001 - the screen matters more than the save
-        pass
+    saved = _save(app, saved)
     text = trace_text(exc)
     try:
         print(text if text else "%s: %s" % (type(exc).__name__, exc))
@@ -135,6 +128,20 @@ def fail(exc, display, app=None, font=None, restart="A: restart", saved=None):
     return lines
 
 
+def _save(app, saved):
+    """The app's last save point written (``app.emergency_save``) if it has one: True when
+    written, False when it failed, else ``saved`` as given."""
+    try:
+        save = getattr(app, "emergency_save", None)
+        if save is not None:
+            saved = False
+            save()
+            saved = True
+    except Exception:  # noqa: BLE001 - the screen matters more than the save
+        pass
+    return saved
+
+
 def recover(exc, box):
     """code.py after an unexpected exception: the last save point written (the app's
     ``emergency_save``), the app and its display tree let go, the error screen lit, then A
@@ -146,16 +153,8 @@ def recover(exc, box):
     box[:] = []
     board.DISPLAY.root_group = None
     gc.collect()  # the failed step's garbage: after a MemoryError even a lookup allocates
-    saved = None
-    try:
-        save = getattr(app, "emergency_save", None)
-        if save is not None:
-            saved = False
-            save()
-            saved = True
-    except Exception:  # noqa: BLE001 - the screen matters more than the save
-        pass
-    app = save = None  # the table and its sheets go (the font stays): room for the screen
+    saved = _save(app, None)
+    app = None  # the table and its sheets go (the font stays): room for the screen
     gc.collect()
     if hw is not None:
         try:  # an error while the screen is dark must be seen, and its keys read
