@@ -78,3 +78,22 @@ def test_the_graph_from_the_results_with_a_human_seat_on_the_badges_small_python
                    pystack=True)
     assert "@reload /start/graph.py" in r.out  # the graph did open
     assert r.ok, r.why()
+
+
+# A human at the table, every button: random presses (A, B, the D-pad, START: the pause menu
+# with Hint, the pages, New match and Quit; SELECT: ONE and the graph), on the badge's
+# 1,536-byte Python stack. S measured 2026-11-24 (tools/vm_app.py's min_heap, span 4): seed 12
+# 154 KB, seed 14 165 KB, both past the VM's 1,270-name pool (docs/BENCHMARKS.md); budget S + 8.
+HUMAN_KB = 165 + 8
+
+
+@pytest.mark.parametrize("seed", [12, 14])
+def test_a_human_pressing_every_button_on_the_small_python_stack(drive, seed):
+    import random
+
+    rnd = random.Random(seed)
+    names = ["A", "B", "UP", "DOWN", "LEFT", "RIGHT", "START", "SELECT"]
+    keys = "\n".join(rnd.choices(names, [30, 15, 8, 8, 8, 8, 6, 6])[0] for _ in range(900))
+    r = vm_app.run(drive, HUMAN_KB, seats="human,advanced,normal", keys=keys, hands=4,
+                   pystack=True, timeout=300)
+    assert r.ok, r.why()  # four hands, or a new match (New match from the pause menu)
