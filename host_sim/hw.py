@@ -22,7 +22,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NVM_SIZE = 8192  # a SAMD51's microcontroller.nvm
 
 
-
 def _tune_name(tune):
     """The name a tune of uno.app.fx is listed by ("tune" for one it does not name). The
     names are the simulator's own: on the badge they would be interned strings for nothing."""
@@ -32,6 +31,7 @@ def _tune_name(tune):
              fx.BEEP_ONE: "beep+one", fx.DRAW: "draw", fx.PLAY: "play", fx.HAND_WON: "won",
              fx.HAND_LOST: "lost"}
     return names.get(tune, "tune")
+
 
 class FileNvm:
     """The badge's ``microcontroller.nvm`` in a file: ``len()`` and slice read/write, each

@@ -16,7 +16,6 @@ HAND_WON = (523, 120, 659, 120, 784, 120, 1047, 300)
 HAND_LOST = (392, 160, 330, 160, 262, 320)
 
 
-
 class Sound:
     def __init__(self, hw):
         self.hw = hw

@@ -9,6 +9,7 @@ from uno.app.input import A, B, LEFT, RIGHT, SELECT, START
 from uno.view import layout as L
 from uno.view.text import cards_text, with_name
 
+
 class Results:
     """After a hand: points, running scores and the cards every loser held, one seat (8
     cards) a page, LEFT/RIGHT to turn; a mark in the score table says whose they are.
@@ -94,8 +95,7 @@ class Results:
             self.page = (self.page + (1 if pressed & RIGHT else -1)) % len(self.pages)
             self._show()
         elif pressed & A:
-            app.close_all()
-            app.view.show_results(False)
+            app.close_all()  # the page goes with it (closing)
             if self.match_over:
                 if not app.switch("new"):  # a fresh heap for the next match (App.switch)
                     app.new_match()
@@ -137,8 +137,7 @@ class Handover:
     def update(self, pressed, now):
         if pressed & A:
             app = self.app
-            app.close()
-            app.view.show_results(False)
+            app.close()  # the page goes with it (closing)
             app.table.take_seat(self.seat, now)
         elif pressed & START:
             self.app.pause()
