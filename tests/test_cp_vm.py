@@ -65,11 +65,31 @@ def test_a_classic_match_against_normal_completes_in_its_budget(drive):
     assert r.matches == 1 and r.hands >= 1
 
 
-def test_three_advanced_opponents_complete_on_the_circuitpython9_stack(drive):
-    # The 1,536-byte Python stack of a SAMD51 under CircuitPython 9 (10.x has 2,048).
-    r = vm_app.run(drive, vm_app.BUDGET_KB["advanced3"], seats=vm_app.PROFILES["advanced3"],
-                   pystack=True)
+@pytest.fixture(scope="module")
+def advanced3_small_stack(drive):
+    """A match against three Advanced at its budget on the 1,536-byte Python stack of a SAMD51
+    under CircuitPython 9 (10.x has 2,048)."""
+    return vm_app.run(drive, vm_app.BUDGET_KB["advanced3"], seats=vm_app.PROFILES["advanced3"],
+                      pystack=True)
+
+
+def test_three_advanced_opponents_complete_on_the_circuitpython9_stack(advanced3_small_stack):
+    r = advanced3_small_stack
     assert r.ok, r.why()
+
+
+# Names the app's loaded code interns are never freed; the pools holding them double (20, 40,
+# ... 640: 1,260 names), then the next takes ~7.7 KB at once on the badge. The badge's own
+# names are in flash, so on the VM vm_run fills the pools with filler names before the app.
+def test_the_app_starts_with_the_name_pools_full_as_the_badge_does(advanced3_small_stack):
+    standins = [s[6] for s in advanced3_small_stack.stats if s[0] == "standins"]
+    assert standins and set(standins) == {vm_app.QSTR_POOLS_FULL}  # every program of the run
+
+
+def test_a_match_against_three_advanced_interns_fewer_names_than_the_badge_pools_hold(
+        advanced3_small_stack):
+    r = advanced3_small_stack
+    assert 300 < r.app_names < vm_app.APP_NAMES_LIMIT, r.app_names
 
 
 def test_the_heap_budget_bites(drive):

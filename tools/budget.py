@@ -60,16 +60,19 @@ def heap_rows(dest: Path | None, quick: bool) -> list[tuple[str, str, str]]:
     harness = vm_app.harness_bytes(dest) / 1024
     rows = []
     for prof, what in (("advanced3", "3 Advanced"), ("normal", "1 Normal")):
+        r = vm_app.run(dest, vm_app.BUDGET_KB[prof], seats=vm_app.PROFILES[prof])
         if quick:
             k = vm_app.BUDGET_KB[prof]
-            r = vm_app.run(dest, k, seats=vm_app.PROFILES[prof])
             fig = "%d KB recorded, a match %s" % (k, "completes" if r.ok else "FAILS: " + r.why())
         else:
             k = vm_app.min_heap(dest, seats=vm_app.PROFILES[prof])
             fig = "%s KB smallest (S..S+8 complete)" % k
-        fig += "; %.0f KB without the stand-ins' %.1f KB" % ((k or 0) - harness, harness)
+        fig += "; %.0f KB without the harness's %.1f KB" % ((k or 0) - harness, harness)
         rows.append(("app heap, %s (VM)" % what, fig,
                      "%d KB" % vm_app.TARGET_KB if prof == "advanced3" else "-"))
+        rows.append(("names the app interns, %s (VM)" % what, "%d" % r.app_names,
+                     "under %d (the badge's pools before the next, ~7.7 KB)"
+                     % vm_app.APP_NAMES_MAX))
     return rows
 
 

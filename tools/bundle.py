@@ -273,7 +273,10 @@ def build(out: Path, cp: int = 10, mpy_cross: str | None = None,
         rel = src.relative_to(base).with_suffix(".mpy")
         dst = out / "lib" / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
-        r = subprocess.run(cmd + ["-s", src.relative_to(base).as_posix(), "-o", str(dst), str(src)],
+        # The source name is the path CircuitPython opens it by (sys.path's "/lib"): the import
+        # interns that path for __file__ anyway, so the name in the .mpy adds none of its own
+        # (one interned name fewer per module), and a traceback names the file on the drive
+        r = subprocess.run(cmd + ["-s", "/lib/" + rel.as_posix(), "-o", str(dst), str(src)],
                            capture_output=True, text=True)
         if r.returncode != 0:
             raise BundleError("mpy-cross failed on %s: %s" % (src, (r.stderr or r.stdout).strip()))

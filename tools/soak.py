@@ -3,6 +3,12 @@
 10.2.1's 32-bit VM at one heap size, with the heap after a collection every 100 hands.
 
     .venv/bin/python tools/soak.py [--hands 10000] [--heap K] [--seats advanced3] [--pystack]
+    .venv/bin/python tools/soak.py --seats human --presses 80000 --hands 300 --seed 23 --every 10
+
+With ``--presses N`` a player sits at the table (``--seats human``: the pybadge's 1,536-byte
+Python stack, seats human, Advanced, Normal) and presses N random buttons
+(vm_app.random_presses, seeded by ``--seed``): every page, hints, new matches, program
+switches; the run fails if the presses end before the hands do.
 
 The heap defaults to the budget figure (tools/vm_app.py BUDGET_KB): the figure is only true if
 the soak passes at it. Prints a line per 100 hands (free bytes and the largest free block, from
@@ -47,7 +53,7 @@ def _lines(dest, heap_k, **kw):
 
 
 def soak(hands: int, heap_k: int, seats: str, every: int = 100, pystack: bool = False,
-         seed: int = 1, out=sys.stdout) -> dict:
+         seed: int = 1, out=sys.stdout, keys: str = vm_app.AUTO_KEYS) -> dict:
     """Run the soak; returns {"ok", "hands", "rows": [(hand, free, largest)], "why"}."""
     rows: list[tuple[int, int, int]] = []
     with tempfile.TemporaryDirectory(prefix="uno-soak-") as tmp:
@@ -58,7 +64,7 @@ def soak(hands: int, heap_k: int, seats: str, every: int = 100, pystack: bool = 
         done = 0
         tail: list[str] = []
         for line, _ in _lines(dest, heap_k, seats=seats, matches=10**6, every=every,
-                              seed=seed, pystack=pystack, hands=hands):
+                              seed=seed, pystack=pystack, hands=hands, keys=keys):
             tail = (tail + [line.rstrip()])[-6:]
             if line.startswith("@stat hand") or line.startswith("@stat end"):
                 f = line.split()
@@ -88,16 +94,28 @@ def main(argv=None) -> int:
     ap.add_argument("--every", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pystack", action="store_true")
+    ap.add_argument("--presses", type=int, default=0,
+                    help="random presses of a player at the table (with --seats human)")
     args = ap.parse_args(argv)
     why = vm_app.missing()
     if why:
         print("soak: cannot run: " + why)
         return 2
-    heap = args.heap or vm_app.BUDGET_KB[args.seats]
+    heap = args.heap or vm_app.BUDGET_KB.get(args.seats)
+    if not heap:
+        print("soak: no budget for seats %r: give --heap" % args.seats)
+        return 2
     seats = vm_app.PROFILES.get(args.seats, args.seats)
-    print("soak: %d hands, seats %s, -X heapsize=%dk%s" % (
-        args.hands, seats, heap, " (pystack 1536)" if args.pystack else ""), flush=True)
-    r = soak(args.hands, heap, seats, args.every, args.pystack, args.seed)
+    keys = vm_app.AUTO_KEYS
+    pystack = args.pystack
+    if args.presses:
+        keys = vm_app.random_presses(args.seed, args.presses)
+        pystack = pystack or args.seats == "human"
+    print("soak: %d hands, seats %s, -X heapsize=%dk%s%s" % (
+        args.hands, seats, heap, " (pystack 1536)" if pystack else "",
+        ", %d random presses (seed %d)" % (args.presses, args.seed) if args.presses else ""),
+        flush=True)
+    r = soak(args.hands, heap, seats, args.every, pystack, args.seed, keys=keys)
     rows = r["rows"]
     if rows:
         print("free after a collection: first %d, last %d, min %d; largest free block: min %d"

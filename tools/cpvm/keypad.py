@@ -52,18 +52,28 @@ class _Script:
 
     def save_rest(self):
         """Write what is left of the script over its file: the next program (after the
-        app's supervisor.reload()) reads on from there."""
-        rest = []
-        if self._repeat and self._last is not None:
-            kind, v = self._last
-            tok = "WAIT:%d" % v if kind == "wait" else NAMES[v]
-            rest.append(tok if self._repeat == 1 else "%s x%d" % (tok, self._repeat))
-        self._line.reverse()
-        rest.append(" ".join(self._line))
-        rest.append(self._f.read())
+        app's supervisor.reload()) reads on from there. Copied in small pieces (the app's heap
+        may be nearly full); a second call does nothing."""
+        if self._f is None:
+            return
+        with open(self.path + ".new", "w") as out:
+            if self._repeat and self._last is not None:
+                kind, v = self._last
+                tok = "WAIT:%d" % v if kind == "wait" else NAMES[v]
+                out.write(tok if self._repeat == 1 else "%s x%d" % (tok, self._repeat))
+                out.write("\n")
+            while self._line:
+                out.write(self._line.pop())
+                out.write(" ")
+            out.write("\n")
+            while True:
+                piece = self._f.read(128)
+                if not piece:
+                    break
+                out.write(piece)
         self._f.close()
-        with open(self.path, "w") as f:
-            f.write("\n".join(rest))
+        self._f = None
+        os.rename(self.path + ".new", self.path)
 
     def next(self):
         """("press", key) or ("wait", frames) or None at the end."""

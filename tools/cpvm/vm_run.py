@@ -5,10 +5,11 @@
 Runs code.py's ``main()`` as CircuitPython would, with three hooks that change nothing the
 badge does: the preset's seats become SEATS (comma list; "-" keeps the preset's), the run ends
 after MATCHES whole matches or HANDS hands (``@done``; 0: at the first frame; -1: before
-code.py), and every EVERY hands (0: never) it
-prints the heap after a collection (``@stat``, then micropython.mem_info()'s lines, whose
-"max free sz" is the largest free block in 16-byte blocks, and qstr_info()'s). ``random`` is
-seeded with SEED so a run repeats.
+code.py), and every EVERY hands (0: never), at the end and at a switch of programs it prints
+the heap after a collection (``@stat``, then micropython.mem_info()'s lines, whose "max free
+sz" is the largest free block in 16-byte blocks, and qstr_info()'s). ``random`` is seeded with
+SEED so a run repeats. Before code.py it fills the interned-name pools as the badge's firmware
+leaves them (``_fill_name_pools``).
 """
 
 import gc
@@ -34,6 +35,45 @@ import supervisor
 import terminalio  # noqa: F401
 
 _hands = [0, 0, 0, 0]  # hands started, matches started; frames and writes of earlier programs
+
+
+def _filler(i):
+    """The ``i``th filler name: two characters, the first a control character no app name has
+    (not chr(), which interns the character it makes)."""
+    return bytes((1 + i // 94, 33 + i % 94)).decode()
+
+
+def _fill_name_pools():
+    """Intern filler names until they and the harness's names fill the name pools up to
+    1,260, so that the app's first new name opens the 1,280-name pool. On the badge the
+    stand-ins' names are the firmware's (in flash): the app's own names fill the pools of 20,
+    40, ... 640 (1,260 names, ~7.6 KB) and open the next (1,280 names, ~7.7 KB) only past
+    1,260. Without the filler the harness's ~310 names would push the app over that edge ~310
+    names early, into a large block the badge does not take (vm_app.QSTR_POOL_BYTES). A pool
+    is found by its size: the name that opens one takes it at once (gc.mem_alloc)."""
+    # The pools and the interned text go in one piece just above the harness, as the badge's
+    # lie among the app's first objects: the names are made first (made one by one between
+    # the internings, their garbage lay between the chunks of text and left the heap in
+    # pieces), above a block set aside for the pools and the text and freed before interning.
+    gc.collect()
+    room = bytearray(12288)  # the pools of 320 and 640 names and their text take ~10 KB
+    names = [None] * 1300  # its final size at once: a growing list needs ever larger blocks
+    for i in range(1300):
+        names[i] = _filler(i)
+    del room  # free again: the pools and the text go there
+    gc.collect()
+    holder = _hands  # any object: getattr interns the name it asks for
+    for i in range(1300):  # up to the 640-name pool (the 621st name): ~4.5 KB
+        before = gc.mem_alloc()
+        getattr(holder, names[i], None)
+        if gc.mem_alloc() - before > 3000:
+            break
+    else:
+        print("@pools not found")
+        return
+    for j in range(i + 1, i + 640):  # the rest of that pool: 1,260 names in all
+        getattr(holder, names[j], None)
+    del names
 
 
 def stat(label):
@@ -63,6 +103,7 @@ def main():
         microcontroller.nvm.__init__()  # the blank 8 KB file again (imported above)
     supervisor.on_reload.append(_save_state)
     random.seed(seed)
+    _fill_name_pools()
     stat("standins")
     if matches < 0:  # the stand-ins only: the baseline of a start-up count
         raise SystemExit(0)
@@ -97,8 +138,7 @@ def main():
         def done():
             print("@done", _hands[1], _hands[0], board.DISPLAY.refreshes + _hands[2],
                   displayio._writes[0] + _hands[3])
-            if every:
-                stat("end")
+            stat("end")  # also without ``every``: the names the program interned (vm_app)
             raise SystemExit(0)
 
         def new_match(self):
@@ -144,6 +184,7 @@ _STATE = "vmstate.txt"
 
 def _save_state():
     # the counters go on in the next program; so do the frames and display writes
+    stat("reload")  # the names this program interned (vm_app's app_names)
     with open(_STATE, "w") as f:
         f.write("%d %d %d %d" % (_hands[0], _hands[1], board.DISPLAY.refreshes + _hands[2],
                                  displayio._writes[0] + _hands[3]))
