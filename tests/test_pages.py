@@ -420,3 +420,43 @@ def menu_label(i):
     from uno.app import pause
 
     return pause._MENU[i]
+
+
+def test_the_graph_at_a_matchs_end_takes_the_computer_players_room():
+    """The score graph over a finished match's results opens in the match's own program (there
+    is no saved match for a program of its own): the computer players and their code go first
+    (App.rest_players: on CircuitPython's VM three Advanced players' heap had no room left for
+    the plot), and the next match makes them again."""
+    from host_sim import __main__ as M
+    from uno import game as G
+    from uno.rules import Rules
+
+    names = ("uno.ai", "uno.ai_search", "uno.observe")
+    import uno.ai_search  # noqa: F401 - put back below for the rest of the test session
+    import uno.observe  # noqa: F401
+
+    keep = {n: sys.modules[n] for n in names}
+    try:
+        hw = HostHardware(headless=True, render=False, out=io.StringIO())
+        hw.skip_refresh = True
+        app = App(hw, Rules(seats=("advanced", "normal"), target=100), seed=3, speed=10)
+        app.new_match()
+        for _ in range(40):  # computers only: A at each hand's results
+            M.settle(app, hw)
+            if app.table.g.phase == G.PH_MATCH_OVER:
+                break
+            hw.press(I.bit("A"))
+        assert app.table.g.phase == G.PH_MATCH_OVER and app.stack[-1] is app.results
+        hw.press(I.bit("SELECT"))
+        M.settle(app, hw)
+        assert app.stack[-1].module == "graph"
+        assert not any(n in sys.modules for n in names)  # the players' code is gone
+        assert not app.table.human(0) and not app.table.human(1)  # still computers
+        hw.press(I.bit("B"))
+        M.settle(app, hw)
+        assert app.stack[-1] is app.results
+        app.new_match()  # in place (the badge switches to a fresh program instead)
+        assert all(hasattr(p, "choose") for p in app.table.players)
+        assert "uno.ai_search" in sys.modules  # Advanced's search again
+    finally:
+        sys.modules.update(keep)

@@ -1,8 +1,10 @@
 """Score graph (Windows 1994): every seat's total after each hand of the match, a line per
 seat in its own colour with its own mark, axes labelled. B (or A, START) goes back.
 
-The plot is one 4-bit Bitmap built when the page opens and freed when it closes; lines are
-drawn with ``bitmaptools.draw_line`` where the board has it, else by a Bresenham loop here.
+The plot is a 4-bit picture built when the page opens and freed when it closes, kept as three
+strips of 20 rows (``Strips``): at a match's end, three Advanced players' heap can hold three
+blocks of 1.4 KB where it has no 4 KB in one piece. Lines are drawn by a Bresenham loop here
+(the same pixels as ``bitmaptools.draw_line``, which draws on one Bitmap only).
 """
 
 from micropython import const
@@ -29,6 +31,24 @@ SEAT_RGB = (0xF5D000, 0xFF5050, 0x30D050, 0x50A0FF)
 MARKS = "o+x#"  # each seat's mark, on its line and in the legend
 AXIS = const(5)
 GRID = const(6)
+_STRIP = const(10)  # rows a strip: H = 6 strips
+
+
+class Strips:
+    """A ``W`` x ``H`` picture of 8 colours as horizontal strips, one Bitmap each; read and
+    written as one Bitmap (``bmp[x, y]``)."""
+
+    width = W
+    height = H
+
+    def __init__(self):
+        self.parts = [displayio.Bitmap(W, _STRIP, 8) for _ in range(H // _STRIP)]
+
+    def __getitem__(self, xy):
+        return self.parts[xy[1] // _STRIP][xy[0], xy[1] % _STRIP]
+
+    def __setitem__(self, xy, c):
+        self.parts[xy[1] // _STRIP][xy[0], xy[1] % _STRIP] = c
 
 
 def nice(v):
@@ -43,7 +63,7 @@ def nice(v):
 
 def line(bmp, x0, y0, x1, y1, c):
     """A straight line of colour ``c`` (both ends included)."""
-    if _draw_line is not None:
+    if _draw_line is not None and not isinstance(bmp, Strips):
         _draw_line(bmp, x0, y0, x1, y1, c)
         return
     dx = abs(x1 - x0)
@@ -107,11 +127,14 @@ class Graph(Page):
             pal[1 + s] = SEAT_RGB[s]
         pal[AXIS] = 0xB0B0B0
         pal[GRID] = 0x303848
-        bmp = displayio.Bitmap(W, H, 8)
+        bmp = Strips()
         self.bitmap = bmp
         self.plot(hist, n, top)
-        self.grid = displayio.TileGrid(bmp, pixel_shader=pal, x=X0, y=Y0)
-        self.root.insert(1, self.grid)
+        self.grid = []
+        for i in range(len(bmp.parts)):
+            grid = displayio.TileGrid(bmp.parts[i], pixel_shader=pal, x=X0, y=Y0 + i * _STRIP)
+            self.root.insert(1 + i, grid)
+            self.grid.append(grid)
         # y labels right-aligned before the axis; x labels under it; legend in the seats' colours
         self.set_lines(["%4d" % top, "", "", "", "%4d" % 0,
                         "%5d%s%d" % (0, "hand".center(COLS - 5 - len(str(len(hist)))),

@@ -47,13 +47,14 @@ class _NoMatch:
     names = ()
 
 
-def drop_module(name):
-    """Forget module ``uno.app.<name>`` (its code goes at the next collection)."""
-    import uno.app
-
-    sys.modules.pop("uno.app." + name, None)
-    if name in dir(uno.app):
-        delattr(uno.app, name)
+def drop_module(name, package=None):
+    """Forget module ``uno.app.<name>``, or ``<package>.<name>`` (``package`` a package
+    module): its code goes at the next collection once nothing else holds it."""
+    if package is None:
+        import uno.app as package
+    sys.modules.pop(package.__name__ + "." + name, None)
+    if name in dir(package):
+        delattr(package, name)
 
 
 class App:
@@ -105,7 +106,7 @@ class App:
         self.matches = 0
         self.in_match = False
         self.quit_requested = False
-        self._make_player = _first_legal
+        self._make_player = _first_legal  # type: Any
         self.cpu = cpu
         self.table = _NoMatch  # type: Any
         self.picker = self.prompt = self.menu = self.results = None  # type: Any
@@ -212,6 +213,11 @@ class App:
         # now, before the deal and the first searches fragment the heap
         import uno.observe  # noqa: F401
 
+        self._load_players()
+        self.table = Table(self)
+
+    def _load_players(self):
+        self._make_player = _first_legal
         if self.cpu == "ai":  # "first": every computer plays its first legal action (tests)
             try:
                 from uno.ai import make_player
@@ -219,10 +225,32 @@ class App:
                 self._make_player = make_player
             except ImportError:
                 pass
-        self.table = Table(self)
 
     def make_player(self, level, seed):
+        """A computer player of ``level`` for a new match (its code loaded again after
+        ``rest_players``)."""
+        if self._make_player is None:
+            self._load_players()
         return self._make_player(level, seed)
+
+    def rest_players(self):
+        """A match is over and its results show: its computer players and their code go until
+        a new match makes them again, so a page opened over the results (the score graph, in
+        this program: there is no saved match for a program of its own) has their room."""
+        from uno.game import PH_MATCH_OVER
+
+        tb = self.table
+        if tb is _NoMatch or tb.g is None or tb.g.phase != PH_MATCH_OVER:
+            return
+        tb.players = [None if p is None else 0 for p in tb.players]  # seats stay computers'
+        self._make_player = None
+        import uno
+
+        for name in ("ai_search", "ai", "observe"):
+            drop_module(name, uno)
+        import gc
+
+        gc.collect()
 
     def sink(self, ev):
         """Every game-record event: kept for the table's messages and given to the shell."""

@@ -108,6 +108,7 @@ class Results:
             # in a program of its own while the match goes on (App.switch); after the match
             # (no saved match any more) over the results
             if self.match_over or not app.switch("graph"):
+                app.rest_players()  # the match is over: their room is the graph's
                 app.open_page("graph")
 
 
