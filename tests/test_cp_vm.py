@@ -92,6 +92,15 @@ def test_a_match_against_three_advanced_interns_fewer_names_than_the_badge_pools
     assert 300 < r.app_names < vm_app.APP_NAMES_LIMIT, r.app_names
 
 
+def test_each_modules_heap_is_reported(drive):
+    # vm_app.py modules: the 1,280-name pool the app's first name opens, then each module
+    rows = vm_app.module_bytes(drive, ["uno.cards", "uno.game"])
+    assert [r[0] for r in rows] == ["(name-pool)", "uno.cards", "uno.game"]
+    pool, cards, game = (r[1] for r in rows)
+    assert 8000 < pool < 10000
+    assert 500 < cards < game  # the rules engine is the larger
+
+
 def test_the_heap_budget_bites(drive):
     # Well below the budget the app runs out of memory: the figure measures something.
     r = vm_app.run(drive, vm_app.BUDGET_KB["normal"] - 40, seats=vm_app.PROFILES["normal"],

@@ -3,6 +3,7 @@
 
     .venv/bin/python tools/vm_app.py run [--seats S] [--matches N] [--heap K] [--keys SCRIPT]
     .venv/bin/python tools/vm_app.py minheap [--seats S] [--pystack]   # smallest -X heapsize
+    .venv/bin/python tools/vm_app.py modules   # the heap each module takes
 
 Like a CIRCUITPY drive: ``lib/`` compiled with CircuitPython's mpy-cross (10.2.1) into a temp
 folder, with any Adafruit library the device code imports (compiled from .venv's pinned
@@ -84,6 +85,31 @@ APP_NAMES_MAX = 1260  # the app's names the badge's pools hold before the next, 
 APP_NAMES_LIMIT = APP_NAMES_MAX - 110
 QSTR_POOL_BYTES = 9300  # the VM's 1,280-name pool (n_total_bytes 16,807 -> 26,149)
 AUTO_KEYS = "A\n"  # pressed whenever the app waits: next hand, next match
+
+
+# A match's program in code.py's order (three Advanced), then what loads for a while: the pop-ups
+# and pages, the save codec, the hint (``vm_app.py modules``)
+MATCH_MODULES = (
+    "uno.hw.pybadge uno.view.layout uno.view.text uno.view.table uno.settings uno.autosave "
+    "uno.app.input uno.app.fx uno.app.main uno.ruleset uno.cards uno.rng uno.journal uno.game "
+    "uno.app.table uno.observe uno.ai uno.ai_search").split()
+WHILE_MODULES = (
+    "uno.app.results uno.app.popups uno.app.pause uno.app.saves uno.bits uno.snapshot "
+    "uno.store uno.save uno.restore uno.app.page uno.app.graph uno.app.hint").split()
+
+
+def module_bytes(dest: Path, names=None) -> list[tuple[str, int]]:
+    """(module, heap bytes after a collection) for each module imported in turn on the VM
+    after the stand-ins, and first the name pool the app's first name opens."""
+    names = list(names or MATCH_MODULES + WHILE_MODULES)
+    cmd, env = command(dest, 250, seats="-")
+    env["UNO_VM_MODULES"] = ",".join(names)
+    r = subprocess.run(cmd, cwd=dest, env=env, capture_output=True, text=True, timeout=120)
+    out = [(m.group(1), int(m.group(2)))
+           for m in re.finditer(r"^@module (\S+) (\d+)", r.stdout, re.M)]
+    if len(out) != len(names) + 1:
+        raise SystemExit("vm_app: modules: the VM run failed: " + (r.stderr or r.stdout)[-500:])
+    return out
 
 
 def random_presses(seed: int, n: int) -> str:
@@ -337,7 +363,7 @@ def min_heap(dest: Path, lo: int = 40, hi: int = 200, span: int = 8, log=None, *
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("what", choices=("run", "minheap"))
+    ap.add_argument("what", choices=("run", "minheap", "modules"))
     ap.add_argument("--seats", default="normal",
                     help="a profile (%s) or a comma list of seats" % ", ".join(PROFILES))
     ap.add_argument("--matches", type=int, default=1)
@@ -364,6 +390,15 @@ def main(argv=None) -> int:
               % (sizes["app_mpy"], sizes["standin_mpy"]))
         kw = dict(seats=seats, matches=args.matches, seed=args.seed, pystack=args.pystack,
                   keys=keys)
+        if args.what == "modules":
+            rows = module_bytes(dest)
+            k = len(MATCH_MODULES) + 1
+            for i, (name, n) in enumerate(rows):
+                if i == k:
+                    print("-- %d B: the name pool and a match's modules; loaded for a while:"
+                          % sum(b for _, b in rows[:k]))
+                print("%-20s %6d B" % (name, n))
+            return 0
         if args.what == "run":
             r = run(dest, args.heap, every=args.every, **kw)
             for s in r.stats:

@@ -103,9 +103,23 @@ def main():
         microcontroller.nvm.__init__()  # the blank 8 KB file again (imported above)
     supervisor.on_reload.append(_save_state)
     random.seed(seed)
-    _fill_name_pools()
+    bench = os.getenv("UNO_VM_BENCH")  # tools/bench_startup.py counts instructions
+    if not bench:  # (there the app's name lookups would scan the filler: slower than the badge)
+        _fill_name_pools()
     stat("standins")
     if matches < 0:  # the stand-ins only: the baseline of a start-up count
+        raise SystemExit(0)
+    mods = os.getenv("UNO_VM_MODULES")
+    if mods:  # vm_app.py modules: the heap each module takes, imported in turn
+        a = gc.mem_alloc()
+        getattr(_hands, _filler(2000), None)  # the first new name opens the next pool
+        print("@module (name-pool) %d" % (gc.mem_alloc() - a))
+        for name in mods.split(","):
+            gc.collect()
+            a = gc.mem_alloc()
+            __import__(name)
+            gc.collect()
+            print("@module %s %d" % (name, gc.mem_alloc() - a))
         raise SystemExit(0)
     if seats != "-":
         # The seats of every preset (a class default of Rules: it outlives uno.rules, which
@@ -138,7 +152,8 @@ def main():
         def done():
             print("@done", _hands[1], _hands[0], board.DISPLAY.refreshes + _hands[2],
                   displayio._writes[0] + _hands[3])
-            stat("end")  # also without ``every``: the names the program interned (vm_app)
+            if every or not bench:  # the names the program interned (vm_app)
+                stat("end")
             raise SystemExit(0)
 
         def new_match(self):
