@@ -63,10 +63,19 @@ def main(start="title"):
             hw.wait_frame()
     except Exception as e:  # noqa: BLE001 - not BaseException: Ctrl-C still reaches the REPL
         hw = app = None  # the error screen lets the app go after its emergency save
-        from uno.app import crash
+        try:
+            from uno.app import crash
+        except MemoryError:
+            # no room even for the error screen's code: the match and its picture go first
+            # (unsaved; the nvm keeps the last save point), then the screen once more
+            box[1] = None
+            board.DISPLAY.root_group = None
+            import gc
 
+            gc.collect()
+            from uno.app import crash
         if not crash.recover(e, box):
-            raise  # no keys to wait on: CircuitPython's own report on the console follows
+            raise e  # no keys to wait on: CircuitPython's own report on the console follows
 
 
 if __name__ == "__main__":

@@ -257,3 +257,28 @@ def test_circuitpython_vm_memory_error_reaches_the_screen(tmp_path):
     r = vm_app.run(tmp_path, 192, timeout=300, matches=0)
     assert r.rc == 3
     assert "SpriteError: sprites/cards.bmp missing: copy sprites/ to CIRCUITPY" in r.out
+
+
+def test_no_room_for_the_error_screens_code_lets_the_match_go_first(badge, monkeypatch):  # noqa: F811
+    # A MemoryError with the heap so full that even importing the error screen fails (seen on
+    # CircuitPython's VM, random presses at 143 KB): code.py lets the match and its picture go
+    # and imports it again; the screen shows, without an emergency save (the nvm keeps the
+    # last save point), where CircuitPython's console report used to be all.
+    import builtins
+
+    real_import = builtins.__import__
+    failed = []
+    saves = []
+
+    def import_(name, globals=None, locals=None, fromlist=(), level=0):
+        if name == "uno.app" and fromlist and "crash" in fromlist and not failed:
+            failed.append(1)
+            raise MemoryError("memory allocation failed, allocating 319 bytes")
+        return real_import(name, globals, locals, fromlist, level)
+
+    monkeypatch.setattr(builtins, "__import__", import_)
+    text = _run_code_py(badge, monkeypatch, frame_error=MemoryError(),
+                        save=lambda self: saves.append(1))
+    assert failed == [1]
+    assert text[0] == "UNO stopped:" and text[1] == "MemoryError" and text[-1] == "A: restart"
+    assert saves == [] and not any("save" in line for line in text)

@@ -8,7 +8,9 @@
 With ``--presses N`` a player sits at the table (``--seats human``: the pybadge's 1,536-byte
 Python stack, seats human, Advanced, Normal) and presses N random buttons
 (vm_app.random_presses, seeded by ``--seed``): every page, hints, new matches, program
-switches; the run fails if the presses end before the hands do.
+switches; the run fails if the presses end before the hands do. With ``--restarts`` an error
+screen's A starts code.py again as on the badge, so a heap below the budget shows whether the
+game recovers (Continue from the last save point) after each MemoryError.
 
 The heap defaults to the budget figure (tools/vm_app.py BUDGET_KB): the figure is only true if
 the soak passes at it. Prints a line per 100 hands (free bytes and the largest free block, from
@@ -18,6 +20,7 @@ micropython.mem_info()), then the trend; exit status 1 if the run dies.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import subprocess
 import sys
@@ -53,9 +56,15 @@ def _lines(dest, heap_k, **kw):
 
 
 def soak(hands: int, heap_k: int, seats: str, every: int = 100, pystack: bool = False,
-         seed: int = 1, out=sys.stdout, keys: str = vm_app.AUTO_KEYS) -> dict:
-    """Run the soak; returns {"ok", "hands", "rows": [(hand, free, largest)], "why"}."""
+         seed: int = 1, out=sys.stdout, keys: str = vm_app.AUTO_KEYS,
+         restarts: bool = False) -> dict:
+    """Run the soak; returns {"ok", "hands", "rows": [(hand, free, largest)], "why",
+    "restarts"}. ``restarts``: the error screen's A starts code.py again, as on the badge
+    (the stand-in supervisor's UNO_VM_RESTARTS), instead of ending the run."""
     rows: list[tuple[int, int, int]] = []
+    restarted = 0
+    if restarts:
+        os.environ["UNO_VM_RESTARTS"] = "1"
     with tempfile.TemporaryDirectory(prefix="uno-soak-") as tmp:
         dest = Path(tmp)
         vm_app.build(dest)
@@ -66,6 +75,8 @@ def soak(hands: int, heap_k: int, seats: str, every: int = 100, pystack: bool = 
         for line, _ in _lines(dest, heap_k, seats=seats, matches=10**6, every=every,
                               seed=seed, pystack=pystack, hands=hands, keys=keys):
             tail = (tail + [line.rstrip()])[-6:]
+            if line.startswith("@restart"):
+                restarted += 1
             if line.startswith("@stat hand") or line.startswith("@stat end"):
                 f = line.split()
                 pending = (int(f[2]), int(f[5]))
@@ -80,9 +91,11 @@ def soak(hands: int, heap_k: int, seats: str, every: int = 100, pystack: bool = 
                     print("hand %6d  free %6d  largest free block %6d  (%.0f s)"
                           % (row + (time.time() - t0,)), file=out, flush=True)
         rc = _lines.rc
+    os.environ.pop("UNO_VM_RESTARTS", None)
     ok = rc == 0 and done >= hands
     why = "" if ok else (tail[-1] if tail else "exit %d" % rc)
-    return {"ok": ok, "hands": done or (rows[-1][0] if rows else 0), "rows": rows, "why": why}
+    return {"ok": ok, "hands": done or (rows[-1][0] if rows else 0), "rows": rows, "why": why,
+            "restarts": restarted}
 
 
 def main(argv=None) -> int:
@@ -94,6 +107,8 @@ def main(argv=None) -> int:
     ap.add_argument("--every", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pystack", action="store_true")
+    ap.add_argument("--restarts", action="store_true",
+                    help="after an error screen go on as the badge does (A: code.py again)")
     ap.add_argument("--presses", type=int, default=0,
                     help="random presses of a player at the table (with --seats human)")
     args = ap.parse_args(argv)
@@ -115,11 +130,14 @@ def main(argv=None) -> int:
         args.hands, seats, heap, " (pystack 1536)" if pystack else "",
         ", %d random presses (seed %d)" % (args.presses, args.seed) if args.presses else ""),
         flush=True)
-    r = soak(args.hands, heap, seats, args.every, pystack, args.seed, keys=keys)
+    r = soak(args.hands, heap, seats, args.every, pystack, args.seed, keys=keys,
+             restarts=args.restarts)
     rows = r["rows"]
     if rows:
         print("free after a collection: first %d, last %d, min %d; largest free block: min %d"
               % (rows[0][1], rows[-1][1], min(x[1] for x in rows), min(x[2] for x in rows)))
+    if args.restarts:
+        print("error screens, each followed by a restart and Continue: %d" % r["restarts"])
     print("%s after %d hands%s" % ("passed" if r["ok"] else "FAILED", r["hands"],
                                     "" if r["ok"] else ": " + r["why"]))
     return 0 if r["ok"] else 1

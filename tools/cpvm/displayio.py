@@ -285,10 +285,24 @@ class Display:
         self.width = 160
         self.height = 128
         self.rotation = 0
-        self.root_group = None
+        self._root = None
         self.auto_refresh = True
         self.brightness = 1.0
         self.refreshes = 0
+
+    @property
+    def root_group(self):
+        return self._root
+
+    @root_group.setter
+    def root_group(self, group):
+        self._root = group
+        if group is None:
+            # The picture let go: at an error (code.py, uno.app.crash) so is the App, which
+            # the keypad stand-in holds only to pace its presses; the badge holds none.
+            import keypad
+
+            keypad.app = None
 
     def refresh(self, target_frames_per_second=None, minimum_frames_per_second=0):
         """One frame: the virtual clock moves on 33 ms."""
