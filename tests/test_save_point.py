@@ -61,3 +61,33 @@ def test_changed_settings_or_scores_take_the_whole_codec_and_are_saved(tmp_path)
         app.autosave.last_at = None
         saves.point(app)
         assert codec_loaded() == []
+
+
+def test_a_match_out_of_order_is_never_saved_over_the_last_save_point(tmp_path):
+    # An error in the middle of a move (a MemoryError while a card is between a hand and the
+    # discard) leaves the match out of order; the error screen's emergency save must not
+    # replace the last good save point with a match Continue cannot read (uno.restore checks
+    # that the cards are one deck).
+    import pytest
+
+    from uno.snapshot import pack
+
+    app, nvm = game_in_progress(tmp_path)
+    app.autosave.last_at = None
+    assert saves.point(app) is True
+    before = nvm.read_bytes()
+    g = app.table.g
+    lost = g.hands[0].pop()  # the card taken from the hand, not yet on the discard pile
+    with pytest.raises(ValueError):
+        pack(g)
+    app.autosave.last_at = None
+    assert saves.point(app) is False
+    shown = "".join(chr(32 + c) for c in app.view.msg._cells)  # the message bar's tiles
+    assert "Save failed: old save kept" in shown
+    with pytest.raises(ValueError):
+        app.emergency_save()  # the error screen then says "Could not save the game."
+    assert nvm.read_bytes() == before
+    again, notice = load(bytearray(before))
+    assert notice is None and again.match  # Continue still has the last save point
+    g.hands[0].append(lost)
+    assert saves.point(app) is True  # in order again: saved as before

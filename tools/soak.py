@@ -56,15 +56,22 @@ def _lines(dest, heap_k, **kw):
 
 
 def soak(hands: int, heap_k: int, seats: str, every: int = 100, pystack: bool = False,
-         seed: int = 1, out=sys.stdout, keys: str = vm_app.AUTO_KEYS,
+         seed: int = 1, out=None, keys: str = vm_app.AUTO_KEYS,
          restarts: bool = False) -> dict:
     """Run the soak; returns {"ok", "hands", "rows": [(hand, free, largest)], "why",
     "restarts"}. ``restarts``: the error screen's A starts code.py again, as on the badge
     (the stand-in supervisor's UNO_VM_RESTARTS), instead of ending the run."""
-    rows: list[tuple[int, int, int]] = []
-    restarted = 0
     if restarts:
         os.environ["UNO_VM_RESTARTS"] = "1"
+    try:
+        return _soak(hands, heap_k, seats, every, pystack, seed, out or sys.stdout, keys)
+    finally:
+        os.environ.pop("UNO_VM_RESTARTS", None)
+
+
+def _soak(hands, heap_k, seats, every, pystack, seed, out, keys):
+    rows: list[tuple[int, int, int]] = []
+    restarted = 0
     with tempfile.TemporaryDirectory(prefix="uno-soak-") as tmp:
         dest = Path(tmp)
         vm_app.build(dest)
@@ -91,7 +98,6 @@ def soak(hands: int, heap_k: int, seats: str, every: int = 100, pystack: bool = 
                     print("hand %6d  free %6d  largest free block %6d  (%.0f s)"
                           % (row + (time.time() - t0,)), file=out, flush=True)
         rc = _lines.rc
-    os.environ.pop("UNO_VM_RESTARTS", None)
     ok = rc == 0 and done >= hands
     why = "" if ok else (tail[-1] if tail else "exit %d" % rc)
     return {"ok": ok, "hands": done or (rows[-1][0] if rows else 0), "rows": rows, "why": why,

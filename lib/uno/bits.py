@@ -4,6 +4,8 @@ Kept apart from ``uno.save`` (the whole codec: checks, high scores, presets) so 
 point in a match loads only this, ``uno.snapshot`` and ``uno.store`` (docs/SAVES.md).
 """
 
+from uno import cards
+
 SEAT_CODES = ("", "human", "easy", "normal", "advanced")
 
 # The options a Settings.rules string may carry (seats and target have their own settings),
@@ -109,3 +111,29 @@ def put_option(w, name, value):
         w.put(value, 4)
     else:
         w.put(CHOICES[name].index(value), 2 if len(CHOICES[name]) > 2 else 1)
+
+
+def check_cards(g):
+    """ValueError unless match ``g`` can be read back: its colour and phase in range, and its
+    hands, pile and discard holding exactly one deck (or nothing yet). The snapshot's writer
+    checks before it writes (a failure in the middle of a move must not replace the last good
+    save point with a match that cannot be continued), its reader when it reads."""
+    if g.colour > 3 or g.phase > 9:
+        raise ValueError("state")
+    count = bytearray(80)
+    total = 0
+    for h in g.hands + [g.pile, g.discard]:
+        for c in h:
+            if c >= 80:
+                raise ValueError("card")
+            count[c] += 1
+            total += 1
+    if total == 0:
+        return
+    for c in cards.make_deck(g.rules.deck == "acorn"):
+        if count[c] == 0:
+            raise ValueError("cards")
+        count[c] -= 1
+    for c in range(80):
+        if count[c]:
+            raise ValueError("cards")

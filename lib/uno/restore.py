@@ -3,9 +3,9 @@ to resume a match (the layout: docs/SAVES.md)."""
 
 from micropython import const
 
-from uno import cards
 from uno.game import Game
 from uno.ruleset import Rules
+from uno.bits import check_cards
 from uno.save import RULE_BITS, SEAT_CODES, Bits, get_option
 
 _SNAPSHOT_VERSION = const(1)  # uno.snapshot.SNAPSHOT_VERSION
@@ -85,28 +85,5 @@ def unpack(data, sink=None):
     g.hands = [_get_cards(r) for _ in range(n)]
     g.pile = _get_cards(r)
     g.discard = _get_cards(r)
-    if g.colour > 3 or g.phase > 9:
-        raise ValueError("state")
-    _check_cards(g)
+    check_cards(g)
     return g, bytes(data[r.align():])
-
-
-def _check_cards(g):
-    """ValueError unless the hands, pile and discard hold exactly one deck (or nothing yet)."""
-    count = bytearray(80)
-    total = 0
-    for h in g.hands + [g.pile, g.discard]:
-        for c in h:
-            if c >= 80:
-                raise ValueError("card")
-            count[c] += 1
-            total += 1
-    if total == 0:
-        return
-    for c in cards.make_deck(g.rules.deck == "acorn"):
-        if count[c] == 0:
-            raise ValueError("cards")
-        count[c] -= 1
-    for c in range(80):
-        if count[c]:
-            raise ValueError("cards")

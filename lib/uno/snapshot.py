@@ -9,7 +9,7 @@ docs/SAVES.md.
 
 from micropython import const
 
-from uno.bits import RULE_BITS, SEAT_CODES, Bits, put_option
+from uno.bits import RULE_BITS, SEAT_CODES, Bits, check_cards, put_option
 
 SNAPSHOT_VERSION = const(1)
 _NAME_BYTES = const(31)
@@ -27,11 +27,13 @@ def _plus1(w, v, bits):
 
 
 def pack(g, extra=b""):
-    """The bytes of match ``g`` (not during a search), followed by ``extra``."""
+    """The bytes of match ``g`` (not during a search), followed by ``extra``; ValueError when
+    it could not be read back (``uno.bits.check_cards``)."""
     if g._journal is not None:
         raise ValueError("a match cannot be saved during a search")
     if not 0 <= g.seed <= 0xFFFFFFFF:
         raise ValueError("seed %r is not a 32-bit number" % g.seed)
+    check_cards(g)  # only what uno.restore can read back
     n = g.nseats
     r = g.rules
     w = Bits()

@@ -331,13 +331,14 @@ class App:
 
     def save_point(self):
         """Settings, scores and the match in progress to the nvm (written at once, or within
-        10 s: uno.autosave). Pages call it when the player leaves them."""
+        10 s: uno.autosave). Pages call it when the player leaves them. False when nothing
+        could be kept (the player is told; the nvm keeps the last save point)."""
         if self.autosave is None:
-            return
+            return None
         from uno.app import saves
 
         try:
-            saves.point(self)
+            return saves.point(self)
         finally:
             drop_module("saves")
             drop_codec()
@@ -347,8 +348,10 @@ class App:
         a = self.autosave
         if a is None:
             return
-        if a.pending is None:
-            self.save_point()
+        if a.pending is None and self.save_point() is False:
+            # the failure left the match out of order (a move half made): the last save
+            # point stays, and the error screen says the game was not saved
+            raise ValueError("not saved")
         if a.pending is not None:
             a.last_at = None
             a.poll(self.now // 1000)

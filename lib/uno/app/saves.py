@@ -80,7 +80,8 @@ def point(app):
     """A save point: settings, scores, and the match in progress (or its end: the winner's
     high score, and no saved match any more), handed to the Autosave. In a match whose
     settings and scores are unchanged only the snapshot's writing half loads (``head_for``);
-    else the whole codec, which makes a new ``head``."""
+    else the whole codec, which makes a new ``head``. False (a message, nothing kept) when
+    the match or a setting cannot be saved."""
     saved = app.saved
     saved.settings = app.settings
     g = app.table.g
@@ -91,14 +92,18 @@ def point(app):
         # A match that has ended is kept as it stands too: its high score goes in when the next
         # program starts or the next match begins (``settle``), not here, where the codec would
         # share the heap with the whole match (the peak of a match's heap, on the VM).
-        saved.match = pack(g, extra(app))
+        try:
+            saved.match = pack(g, extra(app))
+        except ValueError:  # not a match the game could read back: the nvm keeps the last
+            app.view.message("Save failed: old save kept")
+            return False
         if g.phase == _OVER:
             app.in_match = False
             app.over_saved = True
         data = saved.head_for(saved.match)
         if data is not None:
             app.autosave.submit(now, data)
-            return
+            return True
     from uno.save import head
     from uno.store import Store
 
@@ -107,6 +112,8 @@ def point(app):
         head(saved, Store(app.autosave.buf).capacity)
     except ValueError:  # a setting out of range: nothing is kept, the game goes on
         app.view.message("Save failed: bad setting")
+        return False
+    return True
 
 
 def settle(app):
