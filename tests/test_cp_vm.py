@@ -86,6 +86,18 @@ def test_the_app_starts_with_the_name_pools_full_as_the_badge_does(advanced3_sma
     assert standins and set(standins) == {vm_app.QSTR_POOLS_FULL}  # every program of the run
 
 
+# CircuitPython 9 and 10 grow the badge's heap in areas of 8, 8, 16, 32 and 64 KB (each as large
+# as all before it), and no object spans two: the VM's one heap is walled where they would end.
+def test_the_apps_heap_is_split_where_the_badges_heap_areas_end(advanced3_small_stack):
+    for s in advanced3_small_stack.stats:
+        if s[0] == "standins":
+            free, largest = s[4], s[5]
+            assert free > 100_000
+            # the free space above the harness is ~112 KB; 8 + 8 + 16 + 32 KB of it are walled
+            # off (less their tables, 16.5 bytes of area a block) and the rest is one piece
+            assert 0.9 * (free - 64 * 1024) < largest < free - 60_000, (free, largest)
+
+
 def test_a_match_against_three_advanced_interns_fewer_names_than_the_badge_pools_hold(
         advanced3_small_stack):
     r = advanced3_small_stack

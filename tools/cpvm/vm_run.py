@@ -9,7 +9,7 @@ code.py), and every EVERY hands (0: never), at the end and at a switch of progra
 the heap after a collection (``@stat``, then micropython.mem_info()'s lines, whose "max free
 sz" is the largest free block in 16-byte blocks, and qstr_info()'s). ``random`` is seeded with
 SEED so a run repeats. Before code.py it fills the interned-name pools as the badge's firmware
-leaves them (``_fill_name_pools``).
+leaves them and walls the heap where the badge's heap areas would end (``vm_heap``).
 """
 
 import gc
@@ -35,45 +35,13 @@ import supervisor
 import terminalio  # noqa: F401
 
 _hands = [0, 0, 0, 0]  # hands started, matches started; frames and writes of earlier programs
+_walls = [None] * 5  # vm_heap.area_walls: where the badge's heap areas end
 
 
 def _filler(i):
     """The ``i``th filler name: two characters, the first a control character no app name has
     (not chr(), which interns the character it makes)."""
     return bytes((1 + i // 94, 33 + i % 94)).decode()
-
-
-def _fill_name_pools():
-    """Intern filler names until they and the harness's names fill the name pools up to
-    1,260, so that the app's first new name opens the 1,280-name pool. On the badge the
-    stand-ins' names are the firmware's (in flash): the app's own names fill the pools of 20,
-    40, ... 640 (1,260 names, ~7.6 KB) and open the next (1,280 names, ~7.7 KB) only past
-    1,260. Without the filler the harness's ~310 names would push the app over that edge ~310
-    names early, into a large block the badge does not take (vm_app.QSTR_POOL_BYTES). A pool
-    is found by its size: the name that opens one takes it at once (gc.mem_alloc)."""
-    # The pools and the interned text go in one piece just above the harness, as the badge's
-    # lie among the app's first objects: the names are made first (made one by one between
-    # the internings, their garbage lay between the chunks of text and left the heap in
-    # pieces), above a block set aside for the pools and the text and freed before interning.
-    gc.collect()
-    room = bytearray(12288)  # the pools of 320 and 640 names and their text take ~10 KB
-    names = [None] * 1300  # its final size at once: a growing list needs ever larger blocks
-    for i in range(1300):
-        names[i] = _filler(i)
-    del room  # free again: the pools and the text go there
-    gc.collect()
-    holder = _hands  # any object: getattr interns the name it asks for
-    for i in range(1300):  # up to the 640-name pool (the 621st name): ~4.5 KB
-        before = gc.mem_alloc()
-        getattr(holder, names[i], None)
-        if gc.mem_alloc() - before > 3000:
-            break
-    else:
-        print("@pools not found")
-        return
-    for j in range(i + 1, i + 640):  # the rest of that pool: 1,260 names in all
-        getattr(holder, names[j], None)
-    del names
 
 
 def stat(label):
@@ -105,7 +73,14 @@ def main():
     random.seed(seed)
     bench = os.getenv("UNO_VM_BENCH")  # tools/bench_startup.py counts instructions
     if not bench:  # (there the app's name lookups would scan the filler: slower than the badge)
-        _fill_name_pools()
+        # the heap as the badge's firmware leaves it to code.py: vm_heap's code goes again
+        import vm_heap
+
+        vm_heap.fill_name_pools(_filler, _hands)
+        if os.getenv("UNO_VM_AREAS") != "0":
+            vm_heap.area_walls(_walls)
+        del sys.modules["vm_heap"]
+        del vm_heap
     stat("standins")
     if matches < 0:  # the stand-ins only: the baseline of a start-up count
         raise SystemExit(0)

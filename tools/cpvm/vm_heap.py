@@ -1,0 +1,98 @@
+"""The VM's heap as the badge's firmware leaves it to code.py (tools/cpvm/vm_run.py imports it
+before the app and drops it after: its code is gone before the app starts).
+"""
+
+import gc
+
+
+def fill_name_pools(filler, holder):
+    """Intern filler names until they and the harness's names fill the name pools up to
+    1,260, so that the app's first new name opens the 1,280-name pool. On the badge the
+    stand-ins' names are the firmware's (in flash): the app's own names fill the pools of 20,
+    40, ... 640 (1,260 names, ~7.6 KB) and open the next (1,280 names, ~7.7 KB) only past
+    1,260. Without the filler the harness's ~310 names would push the app over that edge ~310
+    names early, into a large block the badge does not take (vm_app.QSTR_POOL_BYTES). A pool
+    is found by its size: the name that opens one takes it at once (gc.mem_alloc).
+    ``filler(i)`` makes the ``i``th name; ``holder`` is any object (getattr on it interns the
+    name it asks for)."""
+    # The pools and the interned text go in one piece just above the harness, as the badge's
+    # lie among the app's first objects: the names are made first (made one by one between
+    # the internings, their garbage lay between the chunks of text and left the heap in
+    # pieces), above a block set aside for the pools and the text and freed before interning.
+    gc.collect()
+    room = bytearray(12288)  # the pools of 320 and 640 names and their text take ~10 KB
+    names = [None] * 1300  # its final size at once: a growing list needs ever larger blocks
+    for i in range(1300):
+        names[i] = filler(i)
+    del room  # free again: the pools and the text go there
+    gc.collect()
+    for i in range(1300):  # up to the 640-name pool (the 621st name): ~4.5 KB
+        before = gc.mem_alloc()
+        getattr(holder, names[i], None)
+        if gc.mem_alloc() - before > 3000:
+            break
+    else:
+        print("@pools not found")
+        return
+    for j in range(i + 1, i + 640):  # the rest of that pool: 1,260 names in all
+        getattr(holder, names[j], None)
+    del names
+
+
+# CircuitPython 9 and 10 grow the heap in areas (MICROPY_GC_SPLIT_HEAP_AUTO): main.c starts it at
+# CIRCUITPY_HEAP_START_SIZE, 8 KB, and py/gc.c's gc_try_add_heap adds an area as large as all
+# before it when an allocation fails after a collection: 8, 8, 16, 32, 64 KB, then what the
+# port's heap has left. No object spans two areas, so a large block needs room in one. The
+# VM's heap is one piece: a one-block wall where each of the badge's areas would end (counted
+# from the app's first block; 16.5 bytes of area a block, with its tables) makes the same breaks.
+_AREAS_KB = (8, 8, 16, 32, 64)
+
+
+def _largest_free():
+    """The largest free run after a collection, in 16-byte blocks. Each probe is a list whose
+    items (4 bytes each) lie in one piece: cleared, they are freed at once (a shrink in place),
+    so a stale pointer to the list on the C stack, which a collection honours, holds nothing
+    large."""
+    gc.collect()
+    lo, hi = 0, gc.mem_free() // 16 + 1
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        gc.collect()
+        try:
+            probe = [None] * (mid * 4)
+            probe.clear()
+            lo = mid
+        except MemoryError:
+            hi = mid
+    return lo
+
+
+def area_walls(walls):
+    """Put the walls of the badge's heap areas (one-block tuples, kept in ``walls``) into
+    the free space above the harness."""
+    fillers = [None] * len(_AREAS_KB)
+    run = _largest_free()  # the free space above the harness: where the app's heap begins
+    gc.collect()
+    holes = gc.mem_free() // 16 - run
+    # Fill the holes below it with one-block tuples, left as garbage (no collection comes
+    # before the last wall: nothing here fails to fit), so each filler then lands where the
+    # last one ended. No other allocation may come between (no for loop: its iterator).
+    i = 0
+    while i < holes:
+        x = (i,)  # noqa: F841
+        i += 1
+    n = 0
+    while n < len(_AREAS_KB):
+        blocks = _AREAS_KB[n] * 2048 // 33 - 1  # the area's blocks less the wall
+        if blocks + 1 >= run:
+            break
+        fillers[n] = [None] * (blocks * 4 - 4)  # a block for the list, the rest its items
+        walls[n] = (n,)
+        n += 1
+        run -= blocks + 1
+    i = 0
+    while i < n:
+        fillers[i].clear()  # freed at once, as in _largest_free
+        i += 1
+    gc.collect()
+    print("@walls", n)
