@@ -571,6 +571,29 @@ def test_autosave_writes_at_most_once_in_ten_seconds_and_only_changes():
     assert buf.written < 3 * 100
 
 
+def test_autosave_compares_with_what_the_store_holds():
+    """docs/SAVES.md "When writes happen": a save point equal to what the store's newest record
+    holds writes nothing, even in a new program whose Autosave wrote nothing yet (it keeps no
+    copy of the last write); a damaged newest record is written again."""
+    from uno.autosave import Autosave
+
+    from test_store import CountingBuf
+
+    buf = CountingBuf(b"\xff" * 8192)
+    Autosave(buf).point(0.0, S.Saved(S.Settings()))
+    assert buf.writes == 1
+    a = Autosave(buf)  # the next program
+    a.point(1.0, S.Saved(S.Settings()))
+    assert buf.writes == 1 and not a.waiting()
+    slot = 0 if buf[0] == 0x55 else 1  # the record's first byte, "U"
+    buf[slot * 4096 + 10] ^= 0xFF  # a flipped byte in its payload: the CRC fails
+    assert S.load(buf)[0].settings == S.Settings()  # defaults again (nothing readable)
+    a = Autosave(buf)
+    a.point(2.0, S.Saved(S.Settings()))
+    assert buf.writes == 2 and not a.waiting()  # written again
+    assert S.load(buf)[1] is None  # read back whole, no notice
+
+
 def test_autosave_survives_a_failing_flash():
     """A write that fails (OSError from a worn or locked flash) does not stop the game: the
     save point is dropped, ``error`` says so in one line, and the next write waits 10 s."""

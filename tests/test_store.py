@@ -205,3 +205,27 @@ def test_works_over_any_object_with_len_and_slices(size):
     s.speed = 4
     S.save(buf, S.Saved(s))
     assert S.load(buf)[0].settings.speed == 4
+
+
+def test_a_save_points_checks_read_the_store_in_small_pieces():
+    """At a save point the badge's heap is at its fullest: checking what the store holds and
+    writing reads the nvm 64 bytes at a time, never a whole record (docs/SAVES.md)."""
+
+    class Reads(bytearray):
+        most = 0
+
+        def __getitem__(self, key):
+            if isinstance(key, slice):
+                self.most = max(self.most, len(range(*key.indices(len(self)))))
+            return super().__getitem__(key)
+
+    buf = Reads(b"\xff" * 8192)
+    st = Store(buf)
+    old = bytes(range(256)) * 2
+    st.write(old)
+    new = old[::-1]
+    buf.most = 0
+    assert st.holds(old) and not st.holds(new)
+    assert st.write(new) and not st.write(new)
+    assert 0 < buf.most <= 64
+    assert st.read() == new  # reading the payload back is one copy of it

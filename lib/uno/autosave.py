@@ -13,7 +13,6 @@ class Autosave:
         self.buf = buf
         self.gap = gap
         self.last_at = None  # when the last write happened
-        self.written = None  # type: bytes | None
         self.pending = None  # type: bytes | None
         self.writes = 0
         self.error = None  # type: str | None
@@ -34,7 +33,10 @@ class Autosave:
     def submit(self, now, data):
         """A save point's payload made by the caller (``Saved.head_for``): kept and written
         as ``point`` does."""
-        if data == self.written:
+        from uno.store import Store
+
+        # what the store holds, not a copy of the last write: ~0.7 KB less in the heap
+        if Store(self.buf).holds(data):
             self.pending = None
         else:
             self.pending = data
@@ -59,7 +61,6 @@ class Autosave:
             self.error = "Save failed: flash error"
             self.last_at = now
             return False
-        self.written = data
         self.error = None
         if wrote:
             self.writes += 1

@@ -25,6 +25,7 @@ _MAGIC1 = const(0x4E)  # "N"
 _FORMAT = const(1)
 _HEAD = const(6)
 _TAIL = const(4)
+_PIECE = const(64)  # bytes read at a time when a record is checked
 
 
 def _nibble_table():
@@ -50,10 +51,11 @@ def _nibble_table():
 _TLO, _THI = _nibble_table()
 
 
-def crc32_py(data):
-    """zlib's CRC-32 of ``data`` in plain Python, as 4 little-endian bytes."""
-    lo = 0xFFFF
-    hi = 0xFFFF
+def crc32_py(data, prev=b"\0\0\0\0"):
+    """zlib's CRC-32 of ``data`` in plain Python, as 4 little-endian bytes; ``prev``, the CRC of
+    the bytes before (zlib's ``value``), continues it."""
+    lo = 0xFFFF ^ (prev[0] | prev[1] << 8)
+    hi = 0xFFFF ^ (prev[2] | prev[3] << 8)
     tlo = _TLO
     thi = _THI
     for b in data:
@@ -68,11 +70,12 @@ def crc32_py(data):
     return bytes((lo & 255, lo >> 8, hi & 255, hi >> 8))
 
 
-def crc32(data):
-    """zlib's CRC-32 of ``data`` as 4 little-endian bytes (binascii's when the board has it)."""
+def crc32(data, prev=b"\0\0\0\0"):
+    """zlib's CRC-32 of ``data`` as 4 little-endian bytes (binascii's when the board has it);
+    ``prev`` as for ``crc32_py``."""
     if _crc32_c is None:
-        return crc32_py(data)
-    c = _crc32_c(data) & 0xFFFFFFFF
+        return crc32_py(data, prev)
+    c = _crc32_c(data, prev[0] | prev[1] << 8 | prev[2] << 16 | prev[3] << 24) & 0xFFFFFFFF
     return bytes((c & 255, (c >> 8) & 255, (c >> 16) & 255, c >> 24))
 
 
@@ -89,8 +92,11 @@ class Store:
             cap = self.half - _HEAD - _TAIL
         self.capacity = cap if cap > 0 else 0
 
-    def _slot(self, k):
-        """(seq, payload) of slot ``k`` (0 or 1) when its record checks, else None."""
+    def _check(self, k):
+        """(seq, payload length) of slot ``k`` (0 or 1) when its record checks, else None. It
+        reads the record in pieces of ``_PIECE`` bytes: a save point checks both slots while
+        the heap is at its fullest, where a copy of a whole record (~700 bytes in one block)
+        may find no room."""
         off = k * self.half
         buf = self.buf
         h = buf[off:off + _HEAD]
@@ -99,24 +105,54 @@ class Store:
         n = h[4] | h[5] << 8
         if n > self.capacity:
             return None
-        rec = buf[off:off + _HEAD + n + _TAIL]
-        if crc32(rec[:_HEAD + n]) != bytes(rec[_HEAD + n:]):
+        c = crc32(h)
+        i = off + _HEAD
+        end = i + n
+        while i < end:
+            j = i + _PIECE if i + _PIECE < end else end
+            c = crc32(buf[i:j], c)
+            i = j
+        if c != bytes(buf[end:end + _TAIL]):
             return None
-        return h[3], bytes(rec[_HEAD:_HEAD + n])
+        return h[3], n
 
     def _newest(self):
-        """(slot, seq, payload) of the newest valid record, or (-1, -1, None)."""
-        a = self._slot(0) if self.capacity else None
-        b = self._slot(1) if self.capacity else None
+        """(slot, seq, payload length) of the newest valid record, or (-1, -1, -1)."""
+        a = self._check(0) if self.capacity else None
+        b = self._check(1) if self.capacity else None
         if a is None and b is None:
-            return -1, -1, None
+            return -1, -1, -1
         if b is None or (a is not None and (a[0] - b[0]) & 255 < 128):
             return 0, a[0], a[1]  # type: ignore[index]
         return 1, b[0], b[1]
 
     def read(self):
         """The last payload written whole, or None (blank, damaged or foreign data)."""
-        return self._newest()[2]
+        slot, _, n = self._newest()
+        if slot < 0:
+            return None
+        off = slot * self.half + _HEAD
+        return bytes(self.buf[off:off + n])
+
+    def holds(self, data):
+        """True when the last payload written whole is exactly ``data`` (compared in pieces:
+        nothing need keep a copy of what was written)."""
+        slot, _, n = self._newest()
+        return n == len(data) and self._holds(slot, data)
+
+    def _holds(self, slot, data):
+        """True when the payload of ``slot`` (checked, ``len(data)`` bytes) equals ``data``,
+        compared in pieces as ``_check`` reads."""
+        off = slot * self.half + _HEAD
+        buf = self.buf
+        n = len(data)
+        i = 0
+        while i < n:
+            j = i + _PIECE if i + _PIECE < n else n
+            if buf[off + i:off + j] != data[i:j]:
+                return False
+            i = j
+        return True
 
     def blank(self):
         """True when neither slot has ever held a record (a new board's 0xFF, or zeros)."""
@@ -146,8 +182,8 @@ class Store:
         if len(data) > self.capacity:
             raise ValueError("save of %d bytes exceeds the %d-byte store" % (len(data),
                                                                            self.capacity))
-        slot, seq, old = self._newest()
-        if old is not None and old == bytes(data):
+        slot, seq, n = self._newest()
+        if n == len(data) and self._holds(slot, data):
             return False
         k = 1 - slot if slot >= 0 else 0
         off = k * self.half
