@@ -146,6 +146,14 @@ def test_acorn_deck_has_four_skips_and_no_reverse():
             assert acorn[k] == standard[k], k
 
 
+@pytest.mark.parametrize("acorn", [False, True])
+def test_the_deck_make_up_that_saves_are_checked_against_is_the_dealt_deck(acorn):
+    """RULES.md: the 108-card deck (and `deck=acorn`'s); a saved match is refused unless it
+    holds exactly these cards, counted by ``cards.copies``."""
+    dealt = Counter(cards.make_deck(acorn))
+    assert {c: cards.copies(c, acorn) for c in range(128) if cards.copies(c, acorn)} == dealt
+
+
 @pytest.mark.parametrize("deck", ["standard", "acorn"])
 def test_the_deal_uses_the_option_deck(deck):
     """RULES.md: "Shuffle, deal 7 to each seat, turn the top card of the draw pile face up";

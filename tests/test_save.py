@@ -14,7 +14,7 @@ from uno.game import (
     PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN, PH_HAND_OVER, PH_MATCH_OVER, PH_ONE, PH_PLAY,
     PH_STACK, Game,
 )
-from uno.rules import PRESET_NAMES, preset
+from uno.rules import PRESET_NAMES, Rules, preset
 from uno.store import Store
 
 KINDS = ("human", "easy", "normal", "advanced")
@@ -424,6 +424,36 @@ def test_not_a_snapshot_is_refused():
             S.unpack_match(b"\x01" + rnd.randbytes(rnd.randrange(300)))
         except ValueError:
             pass
+
+
+@pytest.mark.parametrize("deck", ["standard", "acorn"])
+def test_a_match_whose_cards_are_not_one_deck_is_neither_saved_nor_read(deck):
+    """RULES.md's deck (108 cards, or `deck=acorn`'s): a match holding a card twice and another
+    not at all, or a Reverse in an Acorn deck, is refused by the writer; the same cards
+    written anyway are refused by the reader."""
+    from uno import snapshot
+
+    g = Game(Rules(deck=deck), seed=3)
+    g.start()
+    S.pack_match(g)  # one deck: fine
+    good = bytes(S.pack_match(g))
+    h = g.hands[0]
+    for bad in (h[1], 0x0B if deck == "acorn" else 0x00, 0x4D):
+        if bad == h[0]:
+            continue
+        was = h[0]
+        h[0] = bad
+        with pytest.raises(ValueError):
+            S.pack_match(g)
+        check, snapshot.check_cards = snapshot.check_cards, lambda g: None
+        try:
+            written = bytes(S.pack_match(g))  # a writer that does not check
+        finally:
+            snapshot.check_cards = check
+        with pytest.raises(ValueError):
+            S.unpack_match(written)
+        h[0] = was
+    assert bytes(S.pack_match(g)) == good
 
 
 # ----- on the device runtimes -----------------------------------------------------------
