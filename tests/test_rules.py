@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from uno import cards
+from uno import bits, cards
 from uno.game import (
     DRAW, PASS, PH_COLOUR, PH_DRAWN, PH_HAND_OVER, PH_PLAY, Game, IllegalAction,
 )
@@ -149,9 +149,9 @@ def test_acorn_deck_has_four_skips_and_no_reverse():
 @pytest.mark.parametrize("acorn", [False, True])
 def test_the_deck_make_up_that_saves_are_checked_against_is_the_dealt_deck(acorn):
     """RULES.md: the 108-card deck (and `deck=acorn`'s); a saved match is refused unless it
-    holds exactly these cards, counted by ``cards.copies``."""
+    holds exactly these cards, counted by ``uno.bits.copies``."""
     dealt = Counter(cards.make_deck(acorn))
-    assert {c: cards.copies(c, acorn) for c in range(128) if cards.copies(c, acorn)} == dealt
+    assert {c: bits.copies(c, acorn) for c in range(128) if bits.copies(c, acorn)} == dealt
 
 
 @pytest.mark.parametrize("deck", ["standard", "acorn"])

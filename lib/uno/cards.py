@@ -67,23 +67,6 @@ def parse(text):
     raise ValueError("not a card: %r" % text)
 
 
-def copies(card, acorn=False):
-    """How many of ``card`` one deck holds (0 for a value that is no card in hand)."""
-    k = card & 15
-    col = card >> 4
-    if col == _WILD_COLOUR:
-        return 4 if k == WILD or k == WILD4 else 0
-    if col > _WILD_COLOUR or k > DRAW2:
-        return 0
-    if k == 0:
-        return 1
-    if k == SKIP and acorn:
-        return 4
-    if k == REVERSE and acorn:
-        return 0
-    return 2
-
-
 def make_deck(acorn=False):
     """The 108 cards in a fixed order; ``acorn`` puts two more Skips where Reverses would be."""
     # Filled in place: a list grown by appends passes through blocks of 16 to 512 bytes, and
