@@ -91,3 +91,25 @@ def test_a_match_out_of_order_is_never_saved_over_the_last_save_point(tmp_path):
     assert notice is None and again.match  # Continue still has the last save point
     g.hands[0].append(lost)
     assert saves.point(app) is True  # in order again: saved as before
+
+
+def test_save_points_reuse_one_record_buffer_and_write_what_the_codec_writes(tmp_path):
+    # docs/SAVES.md "When writes happen": the Autosave keeps one record buffer from save point
+    # to save point (no new block of the record's size each time, where a fragmented heap may
+    # have none); a payload that outgrows it gets a larger one. Every write reads back whole.
+    app, nvm = game_in_progress(tmp_path)
+    g = app.table.g
+    rec = None
+    grown = 0
+    for hand in range(40):
+        app.history.append(tuple(10 * hand + s for s in range(g.nseats)))  # the payload grows
+        app.autosave.last_at = None
+        assert saves.point(app) is True
+        if app.autosave.rec is not rec:
+            grown += 1
+            rec = app.autosave.rec
+        data = Store(bytearray(nvm.read_bytes())).read()
+        assert data == encode(app.saved, match=app.saved.match)
+        assert load(bytearray(nvm.read_bytes()))[0].match == app.saved.match
+    # 40 hands at 4 bytes (two seats) to 8 bytes (four) a hand: a few buffers, not forty
+    assert 1 <= grown <= 4, grown

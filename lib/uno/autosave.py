@@ -13,7 +13,8 @@ class Autosave:
         self.buf = buf
         self.gap = gap
         self.last_at = None  # when the last write happened
-        self.pending = None  # type: bytes | None
+        self.rec = None  # type: bytearray | None  # the record buffer (``submit``)
+        self.pending = None  # type: int | None  # the length of the payload in it to write
         self.writes = 0
         self.error = None  # type: str | None
 
@@ -30,16 +31,30 @@ class Autosave:
         self.submit(now, data)
         return dropped
 
-    def submit(self, now, data):
-        """A save point's payload made by the caller (``Saved.head_for``): kept and written
-        as ``point`` does."""
-        from uno.store import Store
+    def submit(self, now, *parts):
+        """A save point's payload, ``parts`` (bytes) one after another (``Saved.head_for``'s,
+        or the codec's whole payload): kept and written as ``point`` does."""
+        from uno.store import HEAD, TAIL, Store
 
-        # what the store holds, not a copy of the last write: ~0.7 KB less in the heap
-        if Store(self.buf).holds(data):
+        n = 0
+        for p in parts:
+            n += len(p)
+        rec = self.rec
+        if rec is None or len(rec) < HEAD + n + TAIL:
+            # One record buffer from save point to save point (ugame's buffers made once): a
+            # new ~0.7 KB block at each one came to find no room in a fragmented heap (the
+            # soak). Room to grow: a match's score history adds 2 bytes a seat a hand.
+            self.rec = rec = None
+            rec = self.rec = bytearray((HEAD + n + TAIL + 255) & ~127)
+        i = HEAD
+        for p in parts:
+            rec[i:i + len(p)] = p
+            i += len(p)
+        # what the store holds, not a copy of the last write
+        if Store(self.buf).holds(rec, HEAD, n):
             self.pending = None
         else:
-            self.pending = data
+            self.pending = n
             self.poll(now)
 
     def poll(self, now):
@@ -51,10 +66,10 @@ class Autosave:
             return False
         from uno.store import Store
 
-        data = self.pending
+        n = self.pending
         self.pending = None
         try:
-            wrote = Store(self.buf).write(data)
+            wrote = Store(self.buf).write_record(self.rec, n)
         except OSError:
             # Worn or locked flash: the game goes on; the app may show ``error``. The gap
             # still applies, so a failing flash is not hammered every frame.

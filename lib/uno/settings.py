@@ -79,16 +79,16 @@ class Saved:
         self.cap = 0
 
     def head_for(self, match):
-        """The payload of this save with ``match`` (bytes of uno.snapshot.pack) when its
-        settings and scores are those ``head`` was made of and it fits, else None (then the
-        codec, uno.save, encodes it)."""
+        """The payload of this save with ``match`` (bytes of uno.snapshot.pack), as its two
+        parts (head, match) for ``Autosave.submit``, when its settings and scores are those
+        ``head`` was made of and it fits, else None (then the codec, uno.save, encodes it)."""
         h = self.head
         of = self.head_of
         if h is None or of is None or len(h) + len(match) > self.cap:
             return None
         if not (of[0] == self.settings and of[1] == tuple(self.scores)):
             return None
-        return h + match
+        return h, match
 
 
 def seat_names(seats, given):

@@ -23,8 +23,8 @@ except ImportError:  # SAMD21 builds have no binascii: the table version below
 _MAGIC0 = const(0x55)  # "U"
 _MAGIC1 = const(0x4E)  # "N"
 _FORMAT = const(1)
-_HEAD = const(6)
-_TAIL = const(4)
+HEAD = const(6)  # a record's header bytes before its payload
+TAIL = const(4)  # its CRC after
 _PIECE = const(64)  # bytes read at a time when a record is checked
 
 
@@ -88,8 +88,8 @@ class Store:
         self.half = n // 2
         # A third of the buffer, and never more than a slot holds with its header and CRC.
         cap = n // 3
-        if cap > self.half - _HEAD - _TAIL:
-            cap = self.half - _HEAD - _TAIL
+        if cap > self.half - HEAD - TAIL:
+            cap = self.half - HEAD - TAIL
         self.capacity = cap if cap > 0 else 0
 
     def _check(self, k):
@@ -99,20 +99,20 @@ class Store:
         may find no room."""
         off = k * self.half
         buf = self.buf
-        h = buf[off:off + _HEAD]
+        h = buf[off:off + HEAD]
         if h[0] != _MAGIC0 or h[1] != _MAGIC1 or h[2] != _FORMAT:
             return None
         n = h[4] | h[5] << 8
         if n > self.capacity:
             return None
         c = crc32(h)
-        i = off + _HEAD
+        i = off + HEAD
         end = i + n
         while i < end:
             j = i + _PIECE if i + _PIECE < end else end
             c = crc32(buf[i:j], c)
             i = j
-        if c != bytes(buf[end:end + _TAIL]):
+        if c != bytes(buf[end:end + TAIL]):
             return None
         return h[3], n
 
@@ -131,25 +131,27 @@ class Store:
         slot, _, n = self._newest()
         if slot < 0:
             return None
-        off = slot * self.half + _HEAD
+        off = slot * self.half + HEAD
         return bytes(self.buf[off:off + n])
 
-    def holds(self, data):
-        """True when the last payload written whole is exactly ``data`` (compared in pieces:
-        nothing need keep a copy of what was written)."""
-        slot, _, n = self._newest()
-        return n == len(data) and self._holds(slot, data)
+    def holds(self, data, at=0, n=-1):
+        """True when the last payload written whole is exactly ``data[at:at + n]`` (all of
+        ``data`` when ``n`` < 0), compared in pieces: nothing need keep a copy of what was
+        written."""
+        if n < 0:
+            n = len(data) - at
+        slot, _, m = self._newest()
+        return m == n and self._holds(slot, data, at, n)
 
-    def _holds(self, slot, data):
-        """True when the payload of ``slot`` (checked, ``len(data)`` bytes) equals ``data``,
+    def _holds(self, slot, data, at, n):
+        """True when the payload of ``slot`` (checked, ``n`` bytes) equals ``data[at:at + n]``,
         compared in pieces as ``_check`` reads."""
-        off = slot * self.half + _HEAD
+        off = slot * self.half + HEAD
         buf = self.buf
-        n = len(data)
         i = 0
         while i < n:
             j = i + _PIECE if i + _PIECE < n else n
-            if buf[off + i:off + j] != data[i:j]:
+            if buf[off + i:off + j] != data[at + i:at + j]:
                 return False
             i = j
         return True
@@ -157,7 +159,7 @@ class Store:
     def blank(self):
         """True when neither slot has ever held a record (a new board's 0xFF, or zeros)."""
         for k in (0, 1):
-            h = bytes(self.buf[k * self.half:k * self.half + _HEAD])
+            h = bytes(self.buf[k * self.half:k * self.half + HEAD])
             if h.strip(b"\xff") and h.strip(b"\x00"):
                 return False
         return True
@@ -165,28 +167,42 @@ class Store:
     def record(self, data, seq):
         """The bytes one write puts in a slot: header, ``data``, CRC."""
         n = len(data)
-        rec = bytearray(_HEAD + n + _TAIL)
-        rec[0] = _MAGIC0
-        rec[1] = _MAGIC1
-        rec[2] = _FORMAT
-        rec[3] = seq & 255
-        rec[4] = n & 255
-        rec[5] = n >> 8
-        rec[_HEAD:_HEAD + n] = data
-        rec[_HEAD + n:] = crc32(memoryview(rec)[:_HEAD + n])
+        rec = bytearray(HEAD + n + TAIL)
+        rec[HEAD:HEAD + n] = data
+        frame(rec, n, seq)
         return rec
 
     def write(self, data):
         """Save ``data`` (bytes, up to ``capacity``); ValueError if larger. Returns False, and
         writes nothing, when the newest record already holds exactly ``data``."""
-        if len(data) > self.capacity:
-            raise ValueError("save of %d bytes exceeds the %d-byte store" % (len(data),
-                                                                           self.capacity))
-        slot, seq, n = self._newest()
-        if n == len(data) and self._holds(slot, data):
+        rec = bytearray(HEAD + len(data) + TAIL)
+        rec[HEAD:HEAD + len(data)] = data
+        return self.write_record(rec, len(data))
+
+    def write_record(self, rec, n):
+        """Save the payload ``rec[HEAD:HEAD + n]`` of the caller's record buffer (its header and
+        CRC are filled in here; ``rec`` may be longer): the Autosave keeps one such buffer, so a
+        save point needs no new block of the record's size. As ``write`` otherwise."""
+        if n > self.capacity:
+            raise ValueError("save of %d bytes exceeds the %d-byte store" % (n, self.capacity))
+        slot, seq, m = self._newest()
+        if m == n and self._holds(slot, rec, HEAD, n):
             return False
         k = 1 - slot if slot >= 0 else 0
         off = k * self.half
-        rec = self.record(data, seq + 1)
-        self.buf[off:off + len(rec)] = rec
+        frame(rec, n, seq + 1)
+        end = HEAD + n + TAIL
+        self.buf[off:off + end] = rec if len(rec) == end else memoryview(rec)[:end]
         return True
+
+
+def frame(rec, n, seq):
+    """Fill in the header and CRC of the record in ``rec`` whose payload is ``rec[HEAD:HEAD +
+    n]``."""
+    rec[0] = _MAGIC0
+    rec[1] = _MAGIC1
+    rec[2] = _FORMAT
+    rec[3] = seq & 255
+    rec[4] = n & 255
+    rec[5] = n >> 8
+    rec[HEAD + n:HEAD + n + TAIL] = crc32(memoryview(rec)[:HEAD + n])

@@ -41,7 +41,7 @@ def extra(app):
             out[k] = v & 255
             out[k + 1] = v >> 8
             k += 2
-    return bytes(out)
+    return out  # uno.snapshot.pack copies it: no bytes() copy of it here
 
 
 def read_extra(data, nseats):
@@ -100,9 +100,9 @@ def point(app):
         if g.phase == _OVER:
             app.in_match = False
             app.over_saved = True
-        data = saved.head_for(saved.match)
-        if data is not None:
-            app.autosave.submit(now, data)
+        parts = saved.head_for(saved.match)
+        if parts is not None:
+            app.autosave.submit(now, parts[0], parts[1])
             return True
     from uno.save import head
     from uno.store import Store
