@@ -113,6 +113,19 @@ def test_each_modules_heap_is_reported(drive):
     assert 500 < cards < game  # the rules engine is the larger
 
 
+def test_the_heap_figures_do_not_depend_on_where_the_drive_folder_is(drive, tmp_path):
+    # The badge opens its modules by "/lib/uno/...": the VM by paths relative to its folder
+    # (and vm_run by -m), so a longer temporary folder (TMPDIR) moves no byte of its heap.
+    # Before, 23 more characters of folder path took ~1.3 KB and changed the soak's outcome.
+    far = tmp_path / ("a_folder_name_much_longer_than_the_fixtures_" * 2)
+    vm_app.build(far)
+    runs = [vm_app.run(d, 192, seats=vm_app.PROFILES["normal"], hands=1, every=1)
+            for d in (drive, far)]
+    assert all(r.ok for r in runs)
+    assert len(runs[0].stats) >= 5  # the title's program and the match's, figures of each
+    assert runs[0].stats == runs[1].stats
+
+
 def test_the_heap_budget_bites(drive):
     # Well below the budget the app runs out of memory: the figure measures something.
     r = vm_app.run(drive, vm_app.BUDGET_KB["normal"] - 40, seats=vm_app.PROFILES["normal"],

@@ -156,14 +156,21 @@ def _uses_settings() -> bool:
                for p in (ROOT / "code.py", ROOT / "lib" / "uno" / "app" / "main.py") if p.is_file())
 
 
-def _compile(src: Path, dst: Path, cross: str) -> None:
+def _compile(src: Path, dst: Path, cross: str, name: str) -> None:
     dst.parent.mkdir(parents=True, exist_ok=True)
     # the source name is the path the VM imports it by, as the bundle's is the badge's
     # (tools/bundle.py): one interned name per module, as on the badge
-    r = subprocess.run([cross, "-o", str(dst), "-s", str(dst), str(src)],
+    r = subprocess.run([cross, "-o", str(dst), "-s", name, str(src)],
                        capture_output=True, text=True)
     if r.returncode:
         raise SystemExit("mpy-cross failed on %s: %s" % (src, r.stderr.strip()))
+
+
+def _name(out: Path, dest: Path) -> str:
+    """The path the VM opens a module by: relative to ``dest`` (its working directory), so the
+    names in its heap are as long as the badge's ("lib/uno/game.mpy" there "/lib/uno/game.mpy")
+    whatever the temporary folder's path (before, a longer TMPDIR took ~1.3 KB more)."""
+    return out.relative_to(dest).as_posix()
 
 
 def build(dest: Path) -> dict:
@@ -173,7 +180,7 @@ def build(dest: Path) -> dict:
     sizes = {"app_mpy": 0, "standin_mpy": 0}
     for p in sorted((ROOT / "lib").rglob("*.py")):
         out = dest / "lib" / p.relative_to(ROOT / "lib").with_suffix(".mpy")
-        _compile(p, out, cross)
+        _compile(p, out, cross, _name(out, dest))
         sizes["app_mpy"] += out.stat().st_size
     for name in sorted(_device_imports()):
         if SITE is None:
@@ -183,14 +190,14 @@ def build(dest: Path) -> dict:
         for p in files:
             if p.is_file():
                 out = dest / "lib" / p.relative_to(SITE).with_suffix(".mpy")
-                _compile(p, out, cross)
+                _compile(p, out, cross, _name(out, dest))
                 sizes["app_mpy"] += out.stat().st_size
     for p in sorted(STANDINS.glob("*.py")):
         if p.name == "vm_run.py":
             shutil.copy(p, dest / p.name)
             continue
         out = dest / "standins" / p.with_suffix(".mpy").name
-        _compile(p, out, cross)
+        _compile(p, out, cross, _name(out, dest))
         sizes["standin_mpy"] += out.stat().st_size
     shutil.copy(ROOT / "code.py", dest / "code.py")
     for d in ("start", "sprites", "fonts"):
@@ -251,12 +258,13 @@ def command(dest: Path, heap_k: int, seats: str = PROFILES["normal"], matches: i
     keyfile = dest / "keys.txt"
     if keys is not None:
         keyfile.write_text("A x10000\n" * 100 if keys == AUTO_KEYS else keys)
-    env = dict(os.environ, MICROPYPATH="%s:%s:%s" % (dest / "lib", dest / "standins", dest),
-               UNO_VM_KEYS=str(keyfile))
+    # paths relative to dest, the VM's working directory (``_name``)
+    env = dict(os.environ, MICROPYPATH="lib:standins:.", UNO_VM_KEYS=keyfile.name)
     env.pop("UNO_VM_SETTINGS", None)
     if _uses_settings():
         env["UNO_VM_SETTINGS"] = "1"  # vm_run then sets the seats in the settings too
-    cmd = [vm, "-X", "heapsize=%dk" % heap_k, "vm_run.py", seats, str(matches), str(every),
+    # -m: a script would put its folder's real path first in sys.path (its length in the heap)
+    cmd = [vm, "-X", "heapsize=%dk" % heap_k, "-m", "vm_run", seats, str(matches), str(every),
            str(seed), str(hands), code_file]
     return cmd, env
 

@@ -137,7 +137,10 @@ class _Events:
         self._busy = 0
         item = self._script.next()
         if item is None:
-            raise ScriptOver("key script over at frame %d" % f)
+            # said here: run with -m (vm_app.command), the VM prints no SystemExit's message
+            msg = "key script over at frame %d" % f
+            print(msg)
+            raise ScriptOver(msg)
         if item[0] == "wait":
             self._wait_until = f + item[1]
             return False
