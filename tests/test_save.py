@@ -647,3 +647,27 @@ def test_autosave_survives_a_failing_flash():
     a.point(5.0, S.Saved(s))
     assert a.writes == 0 and a.waiting()
     assert a.poll(10.0) and a.error is None and S.load(buf)[0].settings.speed == 2
+
+
+def test_a_save_point_that_fails_part_way_leaves_none_waiting():
+    """The Autosave's one record buffer holds a waiting save point; a later one that fails while
+    it is copied in (a MemoryError on the badge) must not leave the half-overwritten bytes
+    waiting to be written: none waits, and the store keeps what it held."""
+    from uno.autosave import Autosave
+
+    from test_store import CountingBuf
+
+    buf = CountingBuf(b"\xff" * 8192)
+    a = Autosave(buf)
+    s = S.Settings()
+    a.point(0.0, S.Saved(s))
+    s = s.copy()
+    s.speed = 2
+    a.point(1.0, S.Saved(s))
+    assert a.waiting() and buf.writes == 1
+
+    with pytest.raises((MemoryError, TypeError, ValueError)):
+        a.submit(2.0, b"\x01" * 40, [999] * 40)  # not bytes: refused part-way
+    assert not a.waiting()
+    assert not a.poll(30.0) and buf.writes == 1
+    assert S.load(buf)[0].settings == S.Settings()  # the first write, whole

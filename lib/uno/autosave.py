@@ -39,6 +39,9 @@ class Autosave:
         n = 0
         for p in parts:
             n += len(p)
+        # The waiting save point is overwritten below: if this one fails part-way, none waits
+        # (the error screen's emergency save then makes a new one).
+        self.pending = None
         rec = self.rec
         if rec is None or len(rec) < HEAD + n + TAIL:
             # One record buffer from save point to save point (ugame's buffers made once): a
@@ -51,9 +54,7 @@ class Autosave:
             rec[i:i + len(p)] = p
             i += len(p)
         # what the store holds, not a copy of the last write
-        if Store(self.buf).holds(rec, HEAD, n):
-            self.pending = None
-        else:
+        if not Store(self.buf).holds(rec, HEAD, n):
             self.pending = n
             self.poll(now)
 
