@@ -166,18 +166,14 @@ class Store:
 
     def record(self, data, seq):
         """The bytes one write puts in a slot: header, ``data``, CRC."""
-        n = len(data)
-        rec = bytearray(HEAD + n + TAIL)
-        rec[HEAD:HEAD + n] = data
-        frame(rec, n, seq)
+        rec = _room(data)
+        frame(rec, len(data), seq)
         return rec
 
     def write(self, data):
         """Save ``data`` (bytes, up to ``capacity``); ValueError if larger. Returns False, and
         writes nothing, when the newest record already holds exactly ``data``."""
-        rec = bytearray(HEAD + len(data) + TAIL)
-        rec[HEAD:HEAD + len(data)] = data
-        return self.write_record(rec, len(data))
+        return self.write_record(_room(data), len(data))
 
     def write_record(self, rec, n):
         """Save the payload ``rec[HEAD:HEAD + n]`` of the caller's record buffer (its header and
@@ -194,6 +190,13 @@ class Store:
         end = HEAD + n + TAIL
         self.buf[off:off + end] = rec if len(rec) == end else memoryview(rec)[:end]
         return True
+
+
+def _room(data):
+    """A record buffer holding ``data`` as its payload (header and CRC still to fill in)."""
+    rec = bytearray(HEAD + len(data) + TAIL)
+    rec[HEAD:HEAD + len(data)] = data
+    return rec
 
 
 def frame(rec, n, seq):
