@@ -20,10 +20,12 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from importlib import metadata
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import constfold  # noqa: E402
 import cptools  # noqa: E402
 
 ROOT = cptools.ROOT
@@ -268,27 +270,39 @@ def build(out: Path, cp: int = 10, mpy_cross: str | None = None,
     for p in sorted((ROOT / "start").glob("*.py")):
         shutil.copyfile(p, out / "start" / p.name)
         files.append(("start/" + p.name, p.stat().st_size))
-    for name in sorted(scan.modules):
-        src, is_pkg, base, _ = scan.modules[name]
-        rel = src.relative_to(base).with_suffix(".mpy")
-        dst = out / "lib" / rel
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        # The source name is the path CircuitPython opens it by (sys.path's "/lib"): the import
-        # interns that path for __file__ anyway, so the name in the .mpy adds none of its own
-        # (one interned name fewer per module), and a traceback names the file on the drive
-        r = subprocess.run(cmd + ["-s", "/lib/" + rel.as_posix(), "-o", str(dst), str(src)],
-                           capture_output=True, text=True)
-        if r.returncode != 0:
-            raise BundleError("mpy-cross failed on %s: %s" % (src, (r.stderr or r.stdout).strip()))
-        if not is_cp:
-            cptools.patch_header(dst)
-        files.append(("lib/" + rel.as_posix(), dst.stat().st_size))
+    # The game's public constants folded into their uses (tools/constfold.py): the badge then
+    # interns none of their names and keeps no global of them
+    lib = (ROOT / "lib").resolve()
+    with tempfile.TemporaryDirectory(prefix="uno-fold-") as tmp:
+        folded = constfold.write_folded(Path(tmp), lib)
+        for name in sorted(scan.modules):
+            src, is_pkg, base, _ = scan.modules[name]
+            rel = src.relative_to(base).with_suffix(".mpy")
+            if src.resolve().is_relative_to(lib):
+                src = folded / src.resolve().relative_to(lib)
+            files.append(_compile(cmd, is_cp, src, out, rel))
     for p in scan.assets():
         rel_s = p.relative_to(ROOT).as_posix()
         (out / rel_s).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(p, out / rel_s)
         files.append((rel_s, p.stat().st_size))
     return files, scan, note
+
+
+def _compile(cmd: list[str], is_cp: bool, src: Path, out: Path, rel: Path) -> tuple[str, int]:
+    """Compile ``src`` to ``out/lib/rel`` (an .mpy); (its bundle path, bytes)."""
+    dst = out / "lib" / rel
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    # The source name is the path CircuitPython opens it by (sys.path's "/lib"): the import
+    # interns that path for __file__ anyway, so the name in the .mpy adds none of its own
+    # (one interned name fewer per module), and a traceback names the file on the drive
+    r = subprocess.run(cmd + ["-s", "/lib/" + rel.as_posix(), "-o", str(dst), str(src)],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise BundleError("mpy-cross failed on %s: %s" % (src, (r.stderr or r.stdout).strip()))
+    if not is_cp:
+        cptools.patch_header(dst)
+    return "lib/" + rel.as_posix(), dst.stat().st_size
 
 
 def _group(rel: str) -> str:

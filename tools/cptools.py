@@ -105,6 +105,37 @@ def patch_header(path: str | Path) -> None:
         p.write_bytes(bytes(data))
 
 
+def mpy_names(path: str | Path) -> list[str]:
+    """The names an ``.mpy`` (v6) carries in its name table, which CircuitPython interns in the
+    heap when it loads the file unless the firmware has them; the few that mpy v6 numbers
+    instead (its static names) are left out."""
+    data = Path(path).read_bytes()
+    if data[1:2] != b"\x06":
+        raise ValueError("%s is not an mpy v6 file" % path)
+    i = 4
+
+    def vuint() -> int:
+        nonlocal i
+        v = 0
+        while True:
+            b = data[i]
+            i += 1
+            v = v << 7 | (b & 0x7F)
+            if not b & 0x80:
+                return v
+
+    n = vuint()
+    vuint()  # the constant objects' count
+    names = []
+    for _ in range(n):
+        v = vuint()
+        if v & 1:
+            continue  # a static name: its number only
+        names.append(data[i:i + (v >> 1)].decode())
+        i += (v >> 1) + 1
+    return names
+
+
 def vm(pystack: bool = False) -> tuple[str | None, str]:
     """(path, note) of CircuitPython 10.2.1's 32-bit Unix port (``pystack``: the 1,536-byte Python
     stack build), or (None, what is missing)."""

@@ -32,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+import constfold  # noqa: E402
 import cptools  # noqa: E402
 
 STANDINS = ROOT / "tools" / "cpvm"
@@ -72,7 +73,9 @@ PROFILES = {
 # hand soak at 152 had come to fail at a save point's 709-byte block): S normal 138, advanced3
 # 146, pystack 147, human 146 and 146. Then paths relative to the drive folder (no TMPDIR in the
 # heap) and one record buffer for the save points: S normal 137, advanced3 144, pystack 144,
-# human 146 and 145; the budgets stand (S + 8) and the soak passes at 152.
+# human 146 and 145; the budgets stand (S + 8) and the soak passes at 152. The game's public
+# constants folded into their uses (tools/constfold.py, as the bundle compiles them): S normal
+# 134, advanced3 141, pystack 142, human 144 and 141; the budgets stand (now S + 11..13).
 BUDGET_KB = {"normal": 147, "advanced3": 152, "human": 155}
 TARGET_KB = 90  # three Advanced opponents (issue 11)
 # CircuitPython interns every name and short string of the loaded code (never freed, even when
@@ -180,10 +183,14 @@ def build(dest: Path) -> dict:
     cross = cptools.find("mpy-cross-10")
     assert cross
     sizes = {"app_mpy": 0, "standin_mpy": 0}
+    # the game's public constants folded into their uses, as the bundle compiles them
+    folded = constfold.write_folded(dest / "folded")
     for p in sorted((ROOT / "lib").rglob("*.py")):
-        out = dest / "lib" / p.relative_to(ROOT / "lib").with_suffix(".mpy")
-        _compile(p, out, cross, _name(out, dest))
+        rel = p.relative_to(ROOT / "lib")
+        out = dest / "lib" / rel.with_suffix(".mpy")
+        _compile(folded / rel, out, cross, _name(out, dest))
         sizes["app_mpy"] += out.stat().st_size
+    shutil.rmtree(folded)
     for name in sorted(_device_imports()):
         if SITE is None:
             break
