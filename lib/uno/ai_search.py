@@ -62,7 +62,7 @@ _REDEAL_EXTRA = const(10)
 LATE_CARDS = const(3)
 LATE_FACTOR = const(3)
 # Playout turns after a candidate before the position is scored.
-_HORIZON = const(10)
+HORIZON = const(10)  # a tunable: tools/arena.py --set HORIZON=3
 # Core plies at most after a candidate before the playout takes over.
 _CORE_PLIES = const(4)
 # Candidates searched at most (best by the Normal heuristic first).
@@ -340,7 +340,7 @@ class Model:
         for c in hands[seat]:
             mine[c >> 4] += 1
         turns = 0
-        horizon = _HORIZON
+        horizon = HORIZON
         while turns < horizon:
             turns += 1
             h = hands[turn]
