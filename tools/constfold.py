@@ -10,7 +10,9 @@ bundle compiles (``tools/bundle.py``, ``tools/vm_app.py``), never the repository
 
 - every use of such a constant, ``NAME`` or ``module.NAME``, becomes its value;
 - its imports go (``from uno.game import PH_PLAY``);
-- its definition becomes private (``_PH_PLAY = const(1)``, which compiles to nothing).
+- its definition becomes private (``_PH_PLAY = const(1)``, which compiles to nothing);
+- ``from micropython import const`` goes where every ``const`` is such a definition (the
+  compiler folds those without it; the import would only leave a global ``const``).
 
 Lines stay where they are (a removed import leaves blank lines), so the error screen's file and
 line still point into the repository's source. A name that some module binds to something else
@@ -94,6 +96,15 @@ class Module:
         self.kwargs: set[str] = set()
         self.in_fstrings: set[str] = set()
         self._scan()
+        # MicroPython's parser folds ``name = const(value)`` whether or not ``const`` was
+        # imported; where that is the only use, ``from micropython import const`` only costs a
+        # global at run time and goes too.
+        folded_calls = {id(n.value.func) for n in ast.walk(self.tree)
+                        if isinstance(n, ast.Assign) and len(n.targets) == 1
+                        and isinstance(n.targets[0], ast.Name) and _is_const_call(n.value)}
+        self.const_import_needed = "const" in self.bound or any(
+            isinstance(n, ast.Name) and n.id == "const" and id(n) not in folded_calls
+            for n in ast.walk(self.tree))
 
     def _base(self, node: ast.ImportFrom) -> str:
         if not node.level:
@@ -228,6 +239,8 @@ def fold_source(m: Module, plan: Plan) -> str:
             continue
         gone = [a for a in node.names if (a.asname or a.name) in fold
                 and m.imported.get(a.asname or a.name, ("", ""))[0] in mods]
+        if node.module == "micropython" and not node.level and not m.const_import_needed:
+            gone += [a for a in node.names if a.name == "const" and not a.asname]
         if not gone:
             continue
         first = lines[node.lineno - 1]

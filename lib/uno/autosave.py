@@ -2,7 +2,9 @@
 changed (each write through a SAMD51's nvm erases its whole 8 KB block; see docs/SAVES.md).
 """
 
-GAP = 10  # seconds between two writes, at least
+from micropython import const
+
+GAP = const(10)  # seconds between two writes, at least
 
 
 class Autosave:

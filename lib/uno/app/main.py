@@ -20,10 +20,10 @@ from uno.app.fx import Lights, Sound
 from uno.settings import Saved, drop_codec
 from uno.view.table import View
 
-FRAME_MS = 33
-_REPEAT = 0xF0  # RIGHT DOWN UP LEFT repeat while held
-_REPEAT_FIRST = 400
-_REPEAT_NEXT = 110
+FRAME_MS = const(33)
+_REPEAT = const(0xF0)  # RIGHT DOWN UP LEFT repeat while held
+_REPEAT_FIRST = const(400)
+_REPEAT_NEXT = const(110)
 _THINK_MS = const(10000)  # a save point after 10 s without a press on the player's turn
 DIM_MS = const(60000)  # the backlight dims after a minute without a press
 SLEEP_MS = const(300000)  # screen and lights off after five

@@ -10,7 +10,7 @@ table showed and what the core does not keep::
 from micropython import const
 
 _OVER = const(8)  # uno.game.PH_MATCH_OVER
-MAX_HANDS = 150  # the score history kept in a save (4 seats: 1.2 KB of the 2.7 KB store)
+MAX_HANDS = const(150)  # the score history kept in a save (4 seats: 1.2 KB of the 2.7 KB store)
 
 
 def extra(app):

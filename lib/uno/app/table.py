@@ -5,6 +5,8 @@ challenge prompt, pause menu, results) are separate screens it pushes and that a
 through a callback, so later screens can be added without touching this one.
 """
 
+from micropython import const
+
 from uno import cards
 from uno import game as G
 from uno.settings import seat_names
@@ -20,12 +22,12 @@ from uno.view.table import seat_text
 from uno.view.text import with_name
 
 # What the table is doing (``self.mode``).
-_WAIT = 0  # a computer acts next, after the pace delay
-_HUMAN = 1  # waiting for the human
-_FLY = 2  # a card is moving
-_OVER = 3  # hand or match over, results next
+_WAIT = const(0)  # a computer acts next, after the pace delay
+_HUMAN = const(1)  # waiting for the human
+_FLY = const(2)  # a card is moving
+_OVER = const(3)  # hand or match over, results next
 
-_FLY_FRAMES_MS = 40
+_FLY_FRAMES_MS = const(40)
 
 
 def fit(text):

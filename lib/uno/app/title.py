@@ -3,6 +3,8 @@ High scores, Help). Loaded by ``App.open_page("title")``; its display objects ar
 opens and leave with the module when it closes.
 """
 
+from micropython import const
+
 import displayio
 
 from uno.app.input import A, DOWN, UP
@@ -13,7 +15,7 @@ from uno.view.text import TextGrid
 _ITEMS = (("Continue", ""), ("New match", ""), ("Players", "players"), ("Options", "options"),
           ("High scores", "scores"), ("Help", "help"))
 _CARDS = (0x07, 0x1C, 0x2B, 0x4E)  # R7, Y+2, G reverse, W+4 (colour << 4 | kind)
-_MENU_Y = 42
+_MENU_Y = const(42)
 
 
 def open(app):

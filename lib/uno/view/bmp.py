@@ -7,6 +7,8 @@ rows go through ``bitmaptools.readinto`` (C, built into SAMD51 builds); without 
 old build) a Python loop gives the same pixels, many times slower.
 """
 
+from micropython import const
+
 import os
 import struct
 
@@ -17,7 +19,7 @@ try:
 except ImportError:
     bitmaptools = None  # type: ignore[assignment]
 
-_MAX_SIDE = 1024  # no sprite sheet is larger; a bigger header is a damaged file
+_MAX_SIDE = const(1024)  # no sprite sheet is larger; a bigger header is a damaged file
 
 
 class SpriteError(Exception):

@@ -8,6 +8,8 @@ when they close (``show_popup``, ``show_prompt``, ``show_results``): on the badg
 object is heap, and a match is mostly played without them.
 """
 
+from micropython import const
+
 import displayio
 
 try:
@@ -18,7 +20,7 @@ except ImportError:
 from uno.view import layout as L
 from uno.view.text import TextGrid, cards_text
 
-_PANEL_SLOTS = 3  # left, right, across (top bar)
+_PANEL_SLOTS = const(3)  # left, right, across (top bar)
 
 
 def seat_text(name, count, score, width=L.TOP_COLS - 1):
