@@ -114,6 +114,17 @@ def test_assigning_to_a_folded_constant_stops_the_build_with_its_place(tmp_path:
         _fold(lib)
 
 
+def test_a_read_the_fold_cannot_rewrite_stops_the_build(tmp_path: Path) -> None:
+    lib = _tree(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/consts.py": "from micropython import const\nA = const(2)\n",
+        "pkg/user.py": "import pkg.consts\n\n\ndef f():\n    return pkg.consts.A\n",
+    })
+    with pytest.raises(constfold.FoldError,
+                       match="pkg.user line 5: pkg.consts.A is read in a way the fold"):
+        _fold(lib)
+
+
 def _lines(code) -> list:
     """Every code object's name and the source lines its instructions come from."""
     out = [(code.co_name, code.co_firstlineno,

@@ -16,8 +16,9 @@ bundle compiles (``tools/bundle.py``, ``tools/vm_app.py``), never the repository
 
 Lines stay where they are (a removed import leaves blank lines), so the error screen's file and
 line still point into the repository's source. A name that some module binds to something else
-(a parameter, a local, a keyword argument) is left alone there; a use this pass cannot rewrite
-(an f-string, an assignment to ``module.NAME``) stops the build with its place named.
+(a parameter, a local, a keyword argument) or reads inside an f-string is left alone there; a
+use this pass cannot rewrite (an assignment to ``module.NAME``, a read through
+``package.module.NAME``) stops the build with its place named.
 
     .venv/bin/python tools/constfold.py        # what it would fold, module by module
 """
@@ -95,6 +96,7 @@ class Module:
         self.bound: set[str] = set()  # names bound other than by a top-level const or import
         self.kwargs: set[str] = set()
         self.in_fstrings: set[str] = set()
+        self.plain: set[str] = set()  # names bound by ``import a.b`` (no ``as``)
         self._scan()
         # MicroPython's parser folds ``name = const(value)`` whether or not ``const`` was
         # imported; where that is the only use, ``from micropython import const`` only costs a
@@ -122,6 +124,8 @@ class Module:
                 for a in node.names:
                     if a.asname:
                         self.aliases[a.asname] = a.name
+                    else:
+                        self.plain.add(a.name.split(".")[0])  # ``import a.b`` binds ``a``
                     if id(node) not in top:
                         self.bound.add(a.asname or a.name.split(".")[0])
             elif isinstance(node, ast.ImportFrom):
@@ -319,6 +323,25 @@ def _check(m: Module, plan: Plan, out: str) -> None:
     for n in ast.walk(tree):
         if isinstance(n, ast.Name) and n.id in fold and isinstance(n.ctx, ast.Load):
             raise FoldError("%s line %d: %s is still read" % (m.name, n.lineno, n.id))
+        if isinstance(n, ast.Attribute):
+            target = _module_path(n.value, m)
+            src = plan.mods.get(target or "")
+            if src is not None and n.attr in src.consts and n.attr not in plan.kept[src.name]:
+                # e.g. ``uno.game.PH_PLAY`` after ``import uno.game``: made private there
+                raise FoldError("%s line %d: %s.%s is read in a way the fold does not rewrite"
+                                % (m.name, n.lineno, target, n.attr))
+
+
+def _module_path(node: ast.AST, m: Module) -> str | None:
+    """The module ``node`` names in ``m`` (an alias, or a dotted path from ``import a.b``)."""
+    if isinstance(node, ast.Name):
+        if node.id in m.aliases and node.id not in m.bound:
+            return m.aliases[node.id]
+        return node.id if node.id in m.plain else None
+    if isinstance(node, ast.Attribute):
+        base = _module_path(node.value, m)
+        return base + "." + node.attr if base else None
+    return None
 
 
 def plan_for(paths: list[Path], lib: Path = LIB) -> Plan:
