@@ -88,7 +88,8 @@ def test_uses_become_values_imports_go_and_definitions_turn_private(tmp_path: Pa
 def test_a_name_bound_to_something_else_is_left_alone(tmp_path: Path) -> None:
     lib = _tree(tmp_path, {
         "pkg/__init__.py": "",
-        "pkg/consts.py": "from micropython import const\nA = const(2)\nB = const(3)\n",
+        "pkg/consts.py": ("from micropython import const\n"
+                          "A = const(2)\nB = const(3)\nC = const(4)\n"),
         "pkg/user.py": (
             "from pkg.consts import A, B\n"
             "def f(A=1):\n"
@@ -96,8 +97,18 @@ def test_a_name_bound_to_something_else_is_left_alone(tmp_path: Path) -> None:
             "def g():\n"
             "    return h(B=4)\n"
         ),
+        "pkg/other.py": (
+            "from pkg import consts\n"
+            "def f():\n"
+            "    return consts.C\n"
+            "def g(consts):\n"
+            "    return consts\n"
+        ),
     })
     out = _fold(lib)
+    # ``consts`` is also a parameter in other.py: its C is read as it stands, and stays public
+    assert "return consts.C" in out["pkg/other.py"]
+    assert "\nC = const(4)" in out["pkg/consts.py"]
     # A is a parameter and B a keyword here: both stay imported, and public where defined
     assert out["pkg/user.py"].startswith("from pkg.consts import A, B\n")
     assert "return A + B" in out["pkg/user.py"]

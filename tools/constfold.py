@@ -205,6 +205,14 @@ class Plan:
             for local, (base, name) in m.imported.items():
                 if local in skip and base in mods and name in mods[base].consts:
                     self.kept[base].add(name)
+            # ``alias.NAME`` where the alias is also bound to something else here: not
+            # rewritten, so NAME stays public in its module
+            for n in ast.walk(m.tree):
+                if (isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                        and n.value.id in m.bound and m.aliases.get(n.value.id) in mods):
+                    target = mods[m.aliases[n.value.id]]
+                    if n.attr in target.consts:
+                        self.kept[target.name].add(n.attr)
         for m in mods.values():
             skip = m.bound | m.kwargs | m.in_fstrings
             fold = {n: v for n, v in m.consts.items() if n not in skip}
