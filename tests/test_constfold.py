@@ -136,6 +136,18 @@ def test_a_read_the_fold_cannot_rewrite_stops_the_build(tmp_path: Path) -> None:
         _fold(lib)
 
 
+def test_a_constant_imported_through_another_module_stops_the_build(tmp_path: Path) -> None:
+    lib = _tree(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/consts.py": "from micropython import const\nA = const(2)\n",
+        "pkg/middle.py": "from pkg.consts import A\n\n\ndef f():\n    return A\n",
+        "pkg/user.py": "from pkg.middle import A\n",
+    })
+    # the middle module's import goes from the badge's copy: the user's import would fail there
+    with pytest.raises(constfold.FoldError, match="pkg.user imports A from pkg.middle"):
+        _fold(lib)
+
+
 def _lines(code) -> list:
     """Every code object's name and the source lines its instructions come from."""
     out = [(code.co_name, code.co_firstlineno,

@@ -221,6 +221,12 @@ class Plan:
                 if src is not None and name in src.consts and local not in skip:
                     fold[local] = src.consts[name]
             self.names[m.name] = fold
+        for m in mods.values():
+            for base, name in m.imported.values():
+                src = mods.get(base)
+                if src is not None and name not in src.consts and name in self.names[base]:
+                    raise FoldError("%s imports %s from %s, which only imports it: import it "
+                                    "from where it is defined" % (m.name, name, base))
             self.attrs[m.name] = {a: t for a, t in m.aliases.items()
                                   if t in mods and a not in m.bound and mods[t].consts}
 
