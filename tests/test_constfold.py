@@ -115,36 +115,24 @@ def test_a_name_bound_to_something_else_is_left_alone(tmp_path: Path) -> None:
     assert "\nA = const(2)" in out["pkg/consts.py"] and "\nB = const(3)" in out["pkg/consts.py"]
 
 
-def test_assigning_to_a_folded_constant_stops_the_build_with_its_place(tmp_path: Path) -> None:
-    lib = _tree(tmp_path, {
-        "pkg/__init__.py": "",
-        "pkg/consts.py": "from micropython import const\nA = const(2)\n",
-        "pkg/user.py": "from pkg import consts\n\nconsts.A = 5\n",
-    })
-    with pytest.raises(constfold.FoldError, match="pkg.user line 3: consts.A is assigned to"):
-        _fold(lib)
-
-
-def test_a_read_the_fold_cannot_rewrite_stops_the_build(tmp_path: Path) -> None:
-    lib = _tree(tmp_path, {
-        "pkg/__init__.py": "",
-        "pkg/consts.py": "from micropython import const\nA = const(2)\n",
-        "pkg/user.py": "import pkg.consts\n\n\ndef f():\n    return pkg.consts.A\n",
-    })
-    with pytest.raises(constfold.FoldError,
-                       match="pkg.user line 5: pkg.consts.A is read in a way the fold"):
-        _fold(lib)
-
-
-def test_a_constant_imported_through_another_module_stops_the_build(tmp_path: Path) -> None:
-    lib = _tree(tmp_path, {
-        "pkg/__init__.py": "",
-        "pkg/consts.py": "from micropython import const\nA = const(2)\n",
-        "pkg/middle.py": "from pkg.consts import A\n\n\ndef f():\n    return A\n",
-        "pkg/user.py": "from pkg.middle import A\n",
-    })
-    # the middle module's import goes from the badge's copy: the user's import would fail there
-    with pytest.raises(constfold.FoldError, match="pkg.user imports A from pkg.middle"):
+@pytest.mark.parametrize("files, says", [
+    # an assignment: the badge's copy has no such global to assign
+    ({"pkg/user.py": "from pkg import consts\n\nconsts.A = 5\n"},
+     "pkg.user line 3: consts.A is assigned to"),
+    # a read through the package's path, which the rewrite does not follow
+    ({"pkg/user.py": "import pkg.consts\n\n\ndef f():\n    return pkg.consts.A\n"},
+     "pkg.user line 5: pkg.consts.A is read in a way the fold"),
+    # through a module that only imports it: that import goes from the badge's copy
+    ({"pkg/middle.py": "from pkg.consts import A\n\n\ndef f():\n    return A\n",
+      "pkg/user.py": "from pkg.middle import A\n"},
+     "pkg.user imports A from pkg.middle"),
+])
+def test_a_use_the_fold_cannot_rewrite_stops_the_build_with_its_place(
+        tmp_path: Path, files: dict, says: str) -> None:
+    lib = _tree(tmp_path, {"pkg/__init__.py": "",
+                           "pkg/consts.py": "from micropython import const\nA = const(2)\n",
+                           **files})
+    with pytest.raises(constfold.FoldError, match=says):
         _fold(lib)
 
 
