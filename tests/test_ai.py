@@ -8,7 +8,7 @@ import uno.ai
 import uno.ai_search
 import uno.game
 from uno.ai import make_player
-from uno.ai_search import LATE_CARDS, LATE_FACTOR, Advanced
+from uno.ai_search import LATE_CARDS, LATE_FACTOR, LATE_FACTOR_MULTI, Advanced
 from uno.cards import W, W4, parse
 from uno.game import (
     ACCEPT, CALL_ONE, CATCH, CHALLENGE, COLOUR, DRAW, NO_CATCH, NO_ONE, PASS, PH_CATCH,
@@ -117,7 +117,7 @@ def test_infer_probe_ignores_the_unseen_cards(infer_probe, nseats):
 
 
 def check_unseen_cards_ignored(level, nseats):
-    checked = 0
+    checked = searched = 0
     for seed in range(1, 7):
         rules = preset("classic", seats=["normal"] * nseats)
         g = Game(rules, seed=seed)
@@ -128,7 +128,9 @@ def check_unseen_cards_ignored(level, nseats):
             obs = g.observe(g.actor)
             step += 1
             if len(obs.legal) > 1 and step % 3 == 0:
-                a = player(level, 99).choose(obs)
+                first = player(level, 99)
+                a = first.choose(obs)
+                searched += getattr(first, "dets", 0) > 0
                 others = [s for s in range(nseats) if s != obs.seat]
                 for k in range(2):
                     other = Game.from_observation(obs, Rng(1000 + k))
@@ -140,6 +142,8 @@ def check_unseen_cards_ignored(level, nseats):
                 checked += 1
             g.apply(ps[g.actor].choose(obs))
     assert checked >= 10
+    # Advanced searches only late at three and four seats: some checked decisions must search.
+    assert level != "advanced" or searched >= 3, searched
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -333,6 +337,24 @@ def test_advanced_respects_its_budget():
     late = min(obs.counts) <= LATE_CARDS
     assert 0 < small.spent <= 100 * (LATE_FACTOR if late else 1) and small.dets >= 1
     assert big.spent <= 1000 * (LATE_FACTOR if late else 1) and big.dets > small.dets
+
+
+@pytest.mark.parametrize("others", [[7, 6], [7, 6, 9]])
+def test_advanced_at_three_and_four_seats_searches_only_late(others):
+    """docs/AI.md (issue 8): with three or four seats the early searches win nothing, so while
+    every hand holds more than LATE_CARDS cards Advanced plays Normal's first choice without a
+    search, and once one is down to LATE_CARDS it searches with LATE_FACTOR_MULTI times the
+    budget. Two seats search early as before (test above)."""
+    r = preset("official", seats=["normal"] * (1 + len(others)))
+    hand = ["R2", "R7", "G7", "B3", "Y5", "G1", "B9", "Y2"]
+    early = legal_for(r, hand, "R5", 0, [8] + others)
+    p = Advanced(1, 300)
+    assert p.choose(early) == make_player("normal", 1).choose(early)
+    assert p.spent == 0 and p.dets == 0
+    late = legal_for(r, hand, "R5", 0, [8, LATE_CARDS] + others[1:])
+    p = Advanced(1, 300)
+    p.choose(late)
+    assert 300 * LATE_FACTOR < p.spent <= 300 * LATE_FACTOR_MULTI and p.dets > 1
 
 
 def test_advanced_thinks_longer_when_a_hand_is_nearly_out():

@@ -194,12 +194,22 @@ def main(argv: list[str] | None = None) -> int:
     res = run_callgrind(positions, levels, a.budget)
     print("MicroPython x86 instructions per decision (%d positions, callgrind):" % len(positions))
     for lv in levels:
-        xs = res[lv]
-        q = sorted(xs)
-        print("  %-8s median %9d   p90 %9d   max %9d   (~%.1f ms at 100 M/s)"
-              % (lv, statistics.median(xs), q[int(0.9 * (len(q) - 1))], q[-1],
-                 statistics.median(xs) / 1e5))
+        _report(lv, res[lv])
+        if lv != "advanced":
+            continue
+        # Advanced searches differently with two seats and with more (docs/AI.md): each apart.
+        by_seats = list(zip(res[lv], [p["nseats"] for p in positions], strict=True))
+        _report("  2 seats", [x for x, n in by_seats if n == 2])
+        _report("  3-4 seats", [x for x, n in by_seats if n > 2])
     return 0
+
+
+def _report(label: str, xs: list[int]) -> None:
+    """One line: median, 90th percentile and maximum of ``xs``."""
+    q = sorted(xs)
+    print("  %-11s median %9d   p90 %9d   max %9d   (~%.1f ms at 100 M/s)"
+          % (label, statistics.median(q), q[int(0.9 * (len(q) - 1))], q[-1],
+             statistics.median(q) / 1e5))
 
 
 if __name__ == "__main__":

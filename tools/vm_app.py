@@ -76,6 +76,8 @@ PROFILES = {
 # human 146 and 145; the budgets stand (S + 8) and the soak passes at 152. The game's public
 # constants folded into their uses (tools/constfold.py, as the bundle compiles them): S normal
 # 134, advanced3 141, pystack 142, human 144 and 141; the budgets stand (now S + 11..13).
+# Advanced searching only late at three and four seats (docs/AI.md, stop 20): advanced3 142
+# (seeds 2 and 3: 140 and 142), pystack 142, human 143 and 141, the graph 140; budgets stand.
 BUDGET_KB = {"normal": 147, "advanced3": 152, "human": 155}
 TARGET_KB = 90  # three Advanced opponents (issue 11)
 # CircuitPython interns every name and short string of the loaded code (never freed, even when

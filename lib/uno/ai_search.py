@@ -12,7 +12,8 @@ race). Every candidate sees the same deals. ``pop`` restores the sampled game fo
 The search is bounded by ``budget``, counted in work units (a core push/pop, a playout turn, a
 re-deal), never in time, so it decides the same on a PC and on the badge, and costs the same.
 When some hand is down to ``LATE_CARDS`` cards it spends ``LATE_FACTOR`` times the budget: the
-last turns decide the hand (docs/AI.md has the measurements).
+last turns decide the hand (docs/AI.md has the measurements). With three or four seats it only
+searches then (``LATE_FACTOR_MULTI`` times the budget) and plays Normal's first choice before.
 It keeps one sampled game per decision, the unseen cards as a bytearray, the core's undo
 journal for the plies in flight and reused playout buffers: about 4.6 KB on the 64-bit Unix
 port with four seats (tests/test_ai_tools.py).
@@ -61,6 +62,10 @@ _REDEAL_EXTRA = const(10)
 # are earlier); the slowest grow (docs/AI.md).
 LATE_CARDS = const(3)
 LATE_FACTOR = const(3)
+# With three or four seats the early searches win nothing over Normal's first choice: there
+# the search starts when a hand is down to LATE_CARDS, with LATE_FACTOR_MULTI times the budget
+# (over 10 seeds: +0.2 points at four seats, +0.6 at three; docs/AI.md). Two seats as before.
+LATE_FACTOR_MULTI = const(6)
 # Playout turns after a candidate before the position is scored.
 HORIZON = const(10)  # a tunable: tools/arena.py --set HORIZON=3
 # Core plies at most after a candidate before the playout takes over.
@@ -155,6 +160,14 @@ class Advanced(Learner, Normal):
             # Only a wild fits: drawing instead (reneging) keeps it for later; let the
             # search weigh it.
             cands.append(_DRAW)
+        if obs.nseats > 2 and min(obs.counts) > LATE_CARDS:
+            # Normal's first choice (LATE_FACTOR_MULTI). The collection a search would make
+            # stays: without it the garbage of the turns piles up between the late searches
+            # and fragments the heap (three Advanced on the VM: S 141 -> 144 KB).
+            self.spent = self.dets = 0
+            if _mem_free is not None and _mem_free() < _COLLECT_BELOW:
+                gc.collect()
+            return cands[0]
         if len(cands) == 1:
             return cands[0]
         prior = None
@@ -184,7 +197,7 @@ class Advanced(Learner, Normal):
         model = Model(g, rng)
         budget = self.budget
         if min(obs.counts) <= LATE_CARDS:
-            budget *= LATE_FACTOR
+            budget *= LATE_FACTOR if obs.nseats == 2 else LATE_FACTOR_MULTI
         dets = 0
         per_det = _DET_COST
         while True:
