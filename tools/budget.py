@@ -157,18 +157,13 @@ def ai_rows(quick: bool) -> list[tuple[str, str, str]]:
     r = subprocess.run([sys.executable, str(ROOT / "tools" / "bench_ai.py"), "--positions", "20"],
                        capture_output=True, text=True, timeout=1800)
     rows = []
-    level = ""
     for line in r.stdout.splitlines():
         m = re.match(r"\s*(easy|normal|advanced|2 seats|3-4 seats)\s+median\s+(\d+)\s+p90\s+(\d+)",
                      line)
         if not m:
             continue
         name = m.group(1)
-        if not name.endswith("seats"):
-            level = name
-        elif level != "advanced":
-            continue  # only Advanced decides differently by the seat count (docs/AI.md)
-        else:
+        if name.endswith("seats"):  # bench_ai splits only Advanced by the seat count
             name = "advanced, " + name
         med = int(m.group(2))
         rows.append(("decision, %s (median, p90)" % name,

@@ -64,7 +64,7 @@ LATE_CARDS = const(3)
 LATE_FACTOR = const(3)
 # With three or four seats the early searches win nothing over Normal's first choice: there
 # the search starts when a hand is down to LATE_CARDS, with LATE_FACTOR_MULTI times the budget
-# (over 10 seeds: +0.2 points at four seats, +0.6 at three; docs/AI.md). Two seats as before.
+# (over 10 seeds: +0.2 points at four seats, +0.7 at three; docs/AI.md). Two seats as before.
 LATE_FACTOR_MULTI = const(6)
 # Playout turns after a candidate before the position is scored.
 HORIZON = const(10)  # a tunable: tools/arena.py --set HORIZON=3
