@@ -98,6 +98,8 @@ class Module:
         self.in_fstrings: set[str] = set()
         self.plain: set[str] = set()  # names bound by ``import a.b`` (no ``as``)
         self._scan()
+        # names some use here binds or spells otherwise: never folded in this module
+        self.skip = self.bound | self.kwargs | self.in_fstrings
         # MicroPython's parser folds ``name = const(value)`` whether or not ``const`` was
         # imported; where that is the only use, ``from micropython import const`` only costs a
         # global at run time and goes too.
@@ -200,10 +202,9 @@ class Plan:
         self.kept: dict[str, set[str]] = {name: set() for name in mods}
         # first what stays public (a module that binds the name otherwise still imports it)
         for m in mods.values():
-            skip = m.bound | m.kwargs | m.in_fstrings
-            self.kept[m.name] |= set(m.consts) & skip
+            self.kept[m.name] |= set(m.consts) & m.skip
             for local, (base, name) in m.imported.items():
-                if local in skip and base in mods and name in mods[base].consts:
+                if local in m.skip and base in mods and name in mods[base].consts:
                     self.kept[base].add(name)
             # ``alias.NAME`` where the alias is also bound to something else here: not
             # rewritten, so NAME stays public in its module
@@ -214,11 +215,10 @@ class Plan:
                     if n.attr in target.consts:
                         self.kept[target.name].add(n.attr)
         for m in mods.values():
-            skip = m.bound | m.kwargs | m.in_fstrings
-            fold = {n: v for n, v in m.consts.items() if n not in skip}
+            fold = {n: v for n, v in m.consts.items() if n not in m.skip}
             for local, (base, name) in m.imported.items():
                 src = mods.get(base)
-                if src is not None and name in src.consts and local not in skip:
+                if src is not None and name in src.consts and local not in m.skip:
                     fold[local] = src.consts[name]
             self.names[m.name] = fold
         for m in mods.values():
@@ -306,7 +306,7 @@ def fold_source(m: Module, plan: Plan) -> str:
             a = toks[i + 2]
             if a.type == tokenize.NAME and a.string in target.consts:
                 after = toks[i + 3].string if i + 3 < len(toks) else ""
-                if after == "=" or (after in ("+=", "-=", "|=", "&=")):
+                if after in ("=", "+=", "-=", "|=", "&="):
                     raise FoldError("%s line %d: %s.%s is assigned to"
                                     % (m.name, row, t.string, a.string))
                 if a.start[0] != row:
