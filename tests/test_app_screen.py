@@ -297,6 +297,60 @@ def test_missed_one_outcome_held():
     pytest.fail("no seed reaches a ONE window")
 
 
+@pytest.mark.parametrize("think_ms", [300, 700])
+def test_a_slow_computer_decision_keeps_the_cards_flight(think_ms):
+    """Issue 8's late searches take up to about 0.5 s on the badge (docs/AI.md, Decision
+    cost): that time passes inside the pace delay, with the table drawn, and the card the
+    computer plays is still seen travelling to the pile, not jumping there."""
+    app, hw = new_app("human,normal,normal", seed=5)
+    tb = app.table
+    from host_sim import bot
+    from uno.app.input import bit
+
+    for pl in tb.players:
+        if pl is not None:
+            def slow(obs, choose=pl.choose):
+                hw.advance(think_ms)  # the badge's clock runs on while the search thinks
+                return choose(obs)
+
+            pl.choose = slow
+    flights = []  # per computer play: [(ms, x, y) each frame the card is drawn in flight]
+    show = app.view.show_fly
+
+    def shown(card, x, y):
+        if tb.fly_t0 != (flights[-1][0][0] if flights and flights[-1] else None):
+            flights.append([])
+        flights[-1].append((tb.fly_t0, x, y))
+        show(card, x, y)
+
+    app.view.show_fly = shown
+    turn_at = None  # when the last computer's wait began
+    waits = []  # ms from a computer's turn to its card leaving its seat
+    keys = []
+    for _ in range(5000):
+        if tb.mode == 1 or app.stack:  # the human's turn or a prompt: the bot, a key a frame
+            keys = keys or bot.next_keys(app)
+            hw.press(bit(keys.pop(0)))
+        mode = tb.mode
+        n = len(flights)
+        hw.advance(M.FRAME_MS)
+        app.frame()
+        if mode != 0 and tb.mode == 0:
+            turn_at = hw.ticks()
+        if len(flights) > n and turn_at is not None:
+            waits.append(hw.ticks() - turn_at)
+            turn_at = None
+        if tb.mode != 2 and (tb.g.phase in (G.PH_HAND_OVER, G.PH_MATCH_OVER)
+                             or len(waits) >= 12):  # no card in flight
+            break
+    assert len(waits) >= 6, (len(waits), len(flights))
+    pace = tb.pace()
+    for ms in waits:  # the decision's time is inside the pace, not added to it
+        assert ms <= max(pace, think_ms + M.FRAME_MS) + 2 * M.FRAME_MS, (ms, pace, waits)
+    for f in flights:  # the card is drawn on its way: several places between seat and pile
+        assert len({(x, y) for _, x, y in f}) >= 4, f
+
+
 def test_one_countdown_and_label():
     """Issue 9: "With one_call=required, show the time left to call ONE"; "CPU forgot ONE!
     SELECT" must not show while "ONE!" still stands under that seat."""

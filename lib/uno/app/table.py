@@ -47,6 +47,7 @@ class Table:
         self.offset = 0
         self.mode = _WAIT
         self.next_at = 0
+        self.chosen = -1  # the computer's action, decided as its wait begins (-1: not yet)
         self.fly_from = (0, 0)
         self.fly_to = (0, 0)
         self.fly_t0 = 0
@@ -280,7 +281,13 @@ class Table:
         if self.later and now - self.hold_until >= 0:
             self.say(self.later)
         if self.mode == _WAIT:
-            if now - self.next_at >= 0 and now - self.hold_until >= 0:
+            if self.chosen < 0:
+                # Decide on the wait's first frame, with the table already drawn: a long
+                # search then passes inside the pace instead of after it, and the card's
+                # flight, dated after the decision, is shown whole.
+                g = self.g
+                self.chosen = self.players[g.actor].choose(g.observe(g.actor))
+            elif now - self.next_at >= 0 and now - self.hold_until >= 0:
                 self._computer(now)
             return
         # the human's turn
@@ -402,8 +409,8 @@ class Table:
     def _computer(self, now):
         g = self.g
         p = g.actor
-        obs = g.observe(p)
-        a = self.players[p].choose(obs)
+        a = self.chosen
+        self.chosen = -1
         self.app.events = []
         before = len(g.hands[p])
         g.apply(a)
@@ -492,6 +499,7 @@ class Table:
                 self.app.sound.play(fx.PIP, now)
         else:
             self.mode = _WAIT
+            self.chosen = -1
             self.next_at = now + self.pace()
         self.sync()
 
