@@ -142,6 +142,14 @@ class Advanced(Learner, Normal):
         if not scored:
             return self.no_play(obs, ctx)
         scored.sort()
+        if obs.nseats > 2 and min(obs.counts) > LATE_CARDS:
+            # Normal's first choice (LATE_FACTOR_MULTI). The collection a search would make
+            # stays: without it the garbage of the turns piles up between the late searches
+            # and fragments the heap (three Advanced on the VM: S 141 -> 144 KB).
+            self.spent = self.dets = 0
+            if _mem_free is not None and _mem_free() < _COLLECT_BELOW:
+                gc.collect()
+            return scored[-1][1]
         cands = []  # type: list[int]
         seen_wild = 0
         i = len(scored) - 1
@@ -160,14 +168,6 @@ class Advanced(Learner, Normal):
             # Only a wild fits: drawing instead (reneging) keeps it for later; let the
             # search weigh it.
             cands.append(_DRAW)
-        if obs.nseats > 2 and min(obs.counts) > LATE_CARDS:
-            # Normal's first choice (LATE_FACTOR_MULTI). The collection a search would make
-            # stays: without it the garbage of the turns piles up between the late searches
-            # and fragments the heap (three Advanced on the VM: S 141 -> 144 KB).
-            self.spent = self.dets = 0
-            if _mem_free is not None and _mem_free() < _COLLECT_BELOW:
-                gc.collect()
-            return cands[0]
         if len(cands) == 1:
             return cands[0]
         prior = None
