@@ -328,20 +328,20 @@ def test_a_slow_computer_decision_keeps_the_cards_flight(think_ms):
     waits = []  # ms from a computer's turn to its card leaving its seat
     keys = []
     for _ in range(5000):
-        if tb.mode == 1 or app.stack:  # the human's turn or a prompt: the bot, a key a frame
+        if tb.mode == table_mod._HUMAN or app.stack:  # the human or a prompt: a bot key a frame
             keys = keys or bot.next_keys(app)
             hw.press(bit(keys.pop(0)))
         mode = tb.mode
         n = len(flights)
         hw.advance(M.FRAME_MS)
         app.frame()
-        if mode != 0 and tb.mode == 0:
+        if mode != table_mod._WAIT and tb.mode == table_mod._WAIT:
             turn_at = hw.ticks()
         if len(flights) > n and turn_at is not None:
             waits.append(hw.ticks() - turn_at)
             turn_at = None
-        if tb.mode != 2 and (tb.g.phase in (G.PH_HAND_OVER, G.PH_MATCH_OVER)
-                             or len(waits) >= 12):  # no card in flight
+        over = tb.g.phase in (G.PH_HAND_OVER, G.PH_MATCH_OVER)
+        if tb.mode != table_mod._FLY and (over or len(waits) >= 12):  # no card in flight
             break
     assert len(waits) >= 6, (len(waits), len(flights))
     pace = tb.pace()
