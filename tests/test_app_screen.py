@@ -297,11 +297,12 @@ def test_missed_one_outcome_held():
     pytest.fail("no seed reaches a ONE window")
 
 
-@pytest.mark.parametrize("think_ms", [300, 700])
+@pytest.mark.parametrize("think_ms", [400, 700])
 def test_a_slow_computer_decision_keeps_the_cards_flight(think_ms):
     """Issue 8's late searches take up to about 0.5 s on the badge (docs/AI.md, Decision
-    cost): that time passes inside the pace delay, with the table drawn, and the card the
-    computer plays is still seen travelling to the pile, not jumping there."""
+    cost): that time passes inside the pace delay, with the table drawn; the card the
+    computer plays is still seen travelling to the pile, not jumping there, and no sound's
+    note is held on through the search."""
     app, hw = new_app("human,normal,normal", seed=5)
     tb = app.table
     from host_sim import bot
@@ -324,6 +325,14 @@ def test_a_slow_computer_decision_keeps_the_cards_flight(think_ms):
         show(card, x, y)
 
     app.view.show_fly = shown
+    tones = []  # (ms, frequency) each time the speaker changes
+    tone = hw.tone
+
+    def record(freq):
+        tones.append((hw.ticks(), freq))
+        tone(freq)
+
+    hw.tone = record
     turn_at = None  # when the last computer's wait began
     waits = []  # ms from a computer's turn to its card leaving its seat
     keys = []
@@ -349,6 +358,10 @@ def test_a_slow_computer_decision_keeps_the_cards_flight(think_ms):
         assert ms <= max(pace, think_ms + M.FRAME_MS) + 2 * M.FRAME_MS, (ms, pace, waits)
     for f in flights:  # the card is drawn on its way: several places between seat and pile
         assert len({(x, y) for _, x, y in f}) >= 4, f
+    # and no note sounds on while a computer thinks (the longest note is 320 ms)
+    assert len(tones) >= 6, tones
+    for (t0, freq), (t1, _) in zip(tones, tones[1:], strict=False):
+        assert freq == 0 or t1 - t0 <= 320 + M.FRAME_MS, (t0, freq, t1 - t0)
 
 
 def test_one_countdown_and_label():

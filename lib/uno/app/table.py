@@ -282,11 +282,13 @@ class Table:
             self.say(self.later)
         if self.mode == _WAIT:
             if self.chosen < 0:
-                # Decide on the wait's first frame, with the table already drawn: a long
-                # search then passes inside the pace instead of after it, and the card's
-                # flight, dated after the decision, is shown whole.
-                g = self.g
-                self.chosen = self.players[g.actor].choose(g.observe(g.actor))
+                # Decide early in the wait, with the table already drawn: a long search then
+                # passes inside the pace instead of after it, and the card's flight, dated
+                # after the decision, is shown whole. Not while a tune plays: its note would
+                # sound on for the whole search.
+                if not self.app.sound.busy():
+                    g = self.g
+                    self.chosen = self.players[g.actor].choose(g.observe(g.actor))
             elif now - self.next_at >= 0 and now - self.hold_until >= 0:
                 self._computer(now)
             return
