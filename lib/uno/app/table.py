@@ -5,6 +5,8 @@ challenge prompt, pause menu, results) are separate screens it pushes and that a
 through a callback, so later screens can be added without touching this one.
 """
 
+import gc
+
 from micropython import const
 
 from uno import cards
@@ -28,6 +30,7 @@ _FLY = const(2)  # a card is moving
 _OVER = const(3)  # hand or match over, results next
 
 _FLY_FRAMES_MS = const(40)
+_ON_MPY = hasattr(gc, "mem_free")  # CircuitPython's gc; CPython's has none
 
 
 def fit(text):
@@ -289,6 +292,11 @@ class Table:
                 if not self.app.sound.busy():
                     g = self.g
                     self.chosen = self.players[g.actor].choose(g.observe(g.actor))
+                    if _ON_MPY:
+                        # The decision's garbage (a search's sampled game) goes at once, before
+                        # the move's own objects land among it: a less broken heap (three
+                        # Advanced on the VM: S 141.7 -> 139.2 KB over six seeds), ~1 ms.
+                        gc.collect()
             elif now - self.next_at >= 0 and now - self.hold_until >= 0:
                 self._computer(now)
             return
