@@ -78,7 +78,10 @@ PROFILES = {
 # 134, advanced3 141, pystack 142, human 144 and 141; the budgets stand (now S + 11..13).
 # Advanced searching only late at three and four seats (docs/AI.md, stop 20): advanced3 142
 # (seeds 2 and 3: 140 and 142), pystack 142, human 143 and 141, the graph 140; budgets stand.
-BUDGET_KB = {"normal": 147, "advanced3": 152, "human": 155}
+# A collection after each computer decision (uno.app.table, stop 21): advanced3 139 on seeds
+# 1-6, pystack 139, normal 133, human 142 and 141; advanced3's budget S + 8 again, 147 (the
+# 10,000-hand soak passes at 147 and at 152).
+BUDGET_KB = {"normal": 147, "advanced3": 147, "human": 155}
 TARGET_KB = 90  # three Advanced opponents (issue 11)
 # CircuitPython interns every name and short string of the loaded code (never freed, even when
 # a module is dropped) in pools that double: 20, 40, ... 640 names (1,260 in all), then 1,280
