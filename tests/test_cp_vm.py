@@ -168,10 +168,10 @@ def test_budget_table_prints(capsys):
 
 
 def test_below_its_budget_the_game_recovers_from_each_memory_error():
-    # A player at the table at 140 KB, 15 KB under the human budget: MemoryErrors come every
-    # hand or two (31 in 60 hands since the computers decide as their pause begins and
-    # collect after it; 1 at 142 KB, 3 at 143). Each shows the error screen; its A starts code.py again, as on the badge,
-    # and the random presses Continue the saved match. Every one of them recovers; before
+    # A player at the table at 140 KB, 15 KB under the human budget: MemoryErrors come every hand or
+    # two (31 in 60 hands since the computers decide as their pause begins and collect after it; 1
+    # at 142 KB, 3 at 143). Each shows the error screen; its A starts code.py again, as on the
+    # badge, and the random presses Continue the saved match. Every one of them recovers; before
     # code.py let the match go when even the screen's code had no room, the run ended on
     # CircuitPython's console report after about twenty.
     import soak
