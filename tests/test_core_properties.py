@@ -178,3 +178,24 @@ def test_every_refusal_has_a_reason_that_fits_the_message_bar():
                     longest = max(longest, reason, key=len)
             g.apply(r.choice(legal))
     assert len(longest) <= 26, longest
+
+
+@pytest.mark.parametrize("top,kind_word", [("R7", "a 7"), ("Y7", "7"), ("YS", "a Skip"),
+                                           ("YR", "a Reverse"), ("G+2", "a +2")])
+def test_a_card_that_does_not_fit_is_refused_naming_the_colour_and_kind(top, kind_word):
+    """docs/RULES.md "A turn": "You may play a card that: has the colour in play, or is the
+    same kind as the top card (a 7 on a 7, a Skip on a Skip, a +2 on a +2)". The refusal
+    names both, the kind in words (card notation's "S" or "R" means nothing to a new player),
+    and fits the 26-character message bar."""
+    parse = cards.parse
+    g = Game(preset("classic", seats=["human", "normal"]), seed=1)
+    g.start()
+    g.hands[0] = [parse("B3"), parse("B5")]
+    g.discard = [parse(top)]
+    g.colour = g.discard[-1] >> 4
+    g.phase, g.actor, g.turn = PH_PLAY, 0, 0
+    reason = g.explain(parse("B3"))
+    colour = cards.COLOUR_NAMES[g.colour]
+    assert reason is not None and colour in reason and reason.endswith(" or " + kind_word)
+    assert len(reason) <= 26, reason
+    assert g.explain(parse("B5")) == reason  # the same for every card that does not fit

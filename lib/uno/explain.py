@@ -2,7 +2,7 @@
 the width of the badge's message bar, for every card and colour)."""
 
 from uno import cards
-from uno.cards import DRAW2, WILD, WILD4
+from uno.cards import DRAW2, SKIP, WILD, WILD4
 from uno.game import (
     ACCEPT, CHALLENGE, COLOUR, DRAW, PASS, PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN,
     PH_HAND_OVER, PH_MATCH_OVER, PH_NEW, PH_ONE, PH_STACK, action_card,
@@ -41,12 +41,16 @@ def explain(g, a):
             return "challenge it or accept"
         if (card & 15) == WILD4:
             return "W+4: you hold a %s" % cards.COLOUR_NAMES[g.colour]
-        top = g.discard[-1]
-        if (top & 15) >= WILD:
-            return "Not playable: needs %s" % cards.COLOUR_NAMES[g.colour]
-        kind = cards.name(top)[1:]
-        text = "Not playable: %s or a %s" % (cards.COLOUR_NAMES[g.colour], kind)
-        return text if len(text) <= 26 else text.replace(" or a ", " or ")
+        colour = cards.COLOUR_NAMES[g.colour]
+        kind = g.discard[-1] & 15
+        if kind >= WILD:
+            return "Not playable: needs " + colour
+        if kind < SKIP:
+            text = "Not playable: %s or a %d" % (colour, kind)
+            return text if len(text) <= 26 else text.replace(" or a ", " or ")
+        # the kind in words: card notation's "R" or "S" means nothing to a new player, and
+        # "Not playable: YELLOW or a Reverse" would not fit the bar
+        return "Needs %s or a %s" % (colour, ("Skip", "Reverse", "+2")[kind - SKIP])
     if a == DRAW:
         if ph in (PH_CHALLENGE, PH_STACK):
             return "accept the penalty instead"
