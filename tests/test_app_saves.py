@@ -14,7 +14,7 @@ from host_sim import __main__ as M
 from host_sim import bot
 from host_sim import script as S
 from uno import game as G
-from uno.app import saves
+from uno.app import savepoint, saves
 from uno.app.hint import say
 from uno.save import load
 
@@ -132,7 +132,7 @@ def test_a_won_match_enters_the_high_scores_and_clears_the_saved_match(tmp_path,
     s = saved(nvm)
     # kept as it ended: its high score goes in when the next program starts (the codec does
     # not share the match's heap); switching the badge off at the results loses nothing
-    from uno.bits import saved_phase
+    from uno.bitread import saved_phase
 
     assert s.match and saved_phase(s.match) == G.PH_MATCH_OVER and s.scores == []
     app, _, _ = sim(tmp_path, "WAIT:1", "next", "--nvm", str(nvm))
@@ -201,7 +201,7 @@ def test_extra_bytes_round_trip(tmp_path):
     app.history = [(0, 12), (40, 12), (40, 300)]
     app.lines = 70001
     tb = app.table
-    data = saves.extra(app)
+    data = savepoint.extra(app)
     assert saves.read_extra(data, 2) == (tb.seat, tb.sel, tb.offset, 70001, tb.msg,
                                          app.history)
     with pytest.raises(ValueError):

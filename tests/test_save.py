@@ -459,7 +459,8 @@ def test_a_match_whose_cards_are_not_one_deck_is_neither_saved_nor_read(deck):
 # ----- on the device runtimes -----------------------------------------------------------
 
 MP_SCRIPT = """
-from uno.store import crc32, crc32_py
+from uno.crc32py import crc32_py
+from uno.store import crc32
 assert crc32_py(b"123456789") == crc32(b"123456789") == bytes([0x26, 0x39, 0xF4, 0xCB])
 from uno import save as S
 from uno.store import Store

@@ -1,13 +1,14 @@
 """A save point in a match (docs/SAVES.md "Where the app saves"): with the settings and high
-scores unchanged it writes the stored head plus the match, loading only the snapshot's writing
-half (uno.bits, uno.snapshot, uno.store); the bytes are those the whole codec writes."""
+scores unchanged it writes the stored head plus the match, loading only writing code (uno.bits,
+uno.snapshot, uno.store, uno.app.savepoint: no reader, which would share the end of a hand's
+fullest heap); the bytes are those the whole codec writes."""
 
 import io
 import sys
 
 from host_sim import __main__ as M
 from host_sim import script as S
-from uno.app import saves
+from uno.app import savepoint as saves
 from uno.save import encode, load
 from uno.settings import drop_codec
 from uno.store import Store
@@ -24,7 +25,8 @@ def game_in_progress(tmp_path):
 
 
 def codec_loaded():
-    return [m for m in ("uno.save", "uno.rules", "uno.restore") if m in sys.modules]
+    return [m for m in ("uno.save", "uno.rules", "uno.restore", "uno.bitread", "uno.app.saves",
+                        "uno.crc32py") if m in sys.modules]
 
 
 def test_a_save_point_in_a_match_loads_no_codec_and_writes_what_the_codec_writes(tmp_path):

@@ -6,7 +6,8 @@ import zlib
 
 import pytest
 
-from uno.store import Store, crc32, crc32_py
+from uno.crc32py import crc32_py
+from uno.store import Store, crc32
 
 
 class CountingBuf(bytearray):

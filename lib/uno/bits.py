@@ -1,7 +1,8 @@
 """The save format's bit stream and the fields a match snapshot shares with the settings.
 
 Kept apart from ``uno.save`` (the whole codec: checks, high scores, presets) so that a save
-point in a match loads only this, ``uno.snapshot`` and ``uno.store`` (docs/SAVES.md).
+point in a match loads only this, ``uno.snapshot``, ``uno.store`` and ``uno.app.savepoint``
+(docs/SAVES.md); reading is ``uno.bitread``'s.
 """
 
 from uno import cards
@@ -23,12 +24,11 @@ CHOICES = {
 
 
 class Bits:
-    """A little-endian bit stream: ``put`` into a new one, ``get`` from ``Bits(data)``."""
+    """A little-endian bit stream written with ``put`` (read back with uno.bitread.Reader:
+    a save point, which only writes, loads no reading code)."""
 
-    def __init__(self, data=None, pos=0):
+    def __init__(self):
         self.out = bytearray()
-        self.data = data
-        self.pos = pos
         self.acc = 0
         self.n = 0
 
@@ -43,29 +43,10 @@ class Bits:
             self.acc >>= 8
             self.n -= 8
 
-    def get(self, bits):
-        """The next ``bits``-bit value; ValueError past the end of the data."""
-        data = self.data
-        while self.n < bits:
-            if data is None or self.pos >= len(data):
-                raise ValueError("truncated")
-            self.acc |= data[self.pos] << self.n
-            self.pos += 1
-            self.n += 8
-        v = self.acc & ((1 << bits) - 1)
-        self.acc >>= bits
-        self.n -= bits
-        return v
-
     def put32(self, v):
         """Append a 32-bit value (as two halves: the badge's small ints hold 31 bits)."""
         self.put(v & 0xFFFF, 16)
         self.put((v >> 16) & 0xFFFF, 16)
-
-    def get32(self):
-        """The next 32-bit value."""
-        lo = self.get(16)
-        return self.get(16) << 16 | lo
 
     def flush(self):
         """Pad to a whole byte; returns the bytes written so far."""
@@ -74,35 +55,6 @@ class Bits:
             self.acc = 0
             self.n = 0
         return self.out
-
-    def align(self):
-        """Reading: skip to the next whole byte; returns its index in the data."""
-        self.acc = 0
-        self.n = 0
-        return self.pos
-
-
-def saved_phase(data):
-    """The game phase of a saved match (``uno.snapshot.pack``'s bytes), read from its head
-    without building the game: whether the match had ended (``uno.game.PH_MATCH_OVER``)."""
-    r = Bits(data)
-    r.get(8)
-    for _, width in RULE_BITS:
-        r.get(width)
-    r.get(14)
-    n = r.get(2) + 2
-    for _ in range(n):
-        r.get(3)
-    if r.get(1):
-        for _ in range(n):
-            for _ in range(r.get(5)):
-                r.get(8)
-    r.get32()
-    r.get32()
-    r.get(16)
-    for width in (3, 3, 3, 3, 3, 2, 3, 1):  # starter .. direction, as uno.snapshot.pack
-        r.get(width)
-    return r.get(4)
 
 
 def put_option(w, name, value):

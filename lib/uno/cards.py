@@ -67,11 +67,17 @@ def parse(text):
     raise ValueError("not a card: %r" % text)
 
 
-def make_deck(acorn=False):
-    """The 108 cards in a fixed order; ``acorn`` puts two more Skips where Reverses would be."""
+def make_deck(acorn=False, deck=None):
+    """The 108 cards in a fixed order; ``acorn`` puts two more Skips where Reverses would be.
+    ``deck``: a 108-item buffer to fill instead of a new list (a ``bytearray(108)``: 108
+    bytes where a list's items take 432, one block of the badge's heap)."""
     # Filled in place: a list grown by appends passes through blocks of 16 to 512 bytes, and
-    # on the badge's heap those holes split the free space (one deck a hand, one a search).
-    deck = [W4] * 108
+    # on the badge's heap those holes split the free space (one deck a hand).
+    if deck is None:
+        deck = [W4] * 108
+    else:
+        for i in range(100, 108):
+            deck[i] = W4
     second = SKIP if acorn else REVERSE
     i = 0
     for c in range(4):

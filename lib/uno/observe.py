@@ -58,16 +58,21 @@ def determinize(cls, obs, rng):
     for c in obs.discard:
         seen[c] += 1
     # Lists filled in place, not grown by appends: growing leaves holes of 16 to 512 bytes in
-    # the badge's heap at every search (see cards.make_deck).
-    unseen = cards.make_deck(obs.rules.deck == "acorn")
+    # the badge's heap at every search (see cards.make_deck). The deck is a bytearray (108
+    # bytes), and the unseen cards a list of their own count, not the 432 bytes of a deck's
+    # list: a search late in a hand, when the heap is fullest, needs no block that large.
+    deck = cards.make_deck(obs.rules.deck == "acorn", bytearray(108))
     n = 0
-    for c in unseen:
+    for c in deck:
         if seen[c]:
             seen[c] -= 1
         else:
-            unseen[n] = c
+            deck[n] = c
             n += 1
-    del unseen[n:]
+    unseen = [0] * n
+    for i in range(n):
+        unseen[i] = deck[i]
+    deck = None
     rng.shuffle(unseen)
     hands = [[] for _ in range(obs.nseats)]  # type: list[list[int]]
     hands[seat] = list(obs.hand)

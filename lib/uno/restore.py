@@ -6,7 +6,8 @@ from micropython import const
 from uno.game import Game
 from uno.ruleset import Rules
 from uno.bits import check_cards
-from uno.save import RULE_BITS, SEAT_CODES, Bits, get_option
+from uno.bitread import Reader
+from uno.save import RULE_BITS, SEAT_CODES, get_option
 
 _SNAPSHOT_VERSION = const(1)  # uno.snapshot.SNAPSHOT_VERSION
 
@@ -24,7 +25,7 @@ def _seat(v, n):
 
 def unpack(data, sink=None):
     """(Game, extra) from ``pack`` bytes; ValueError when they are not a saved match."""
-    r = Bits(data)
+    r = Reader(data)
     if r.get(8) != _SNAPSHOT_VERSION:
         raise ValueError("saved match of another version")
     opts = {}

@@ -14,6 +14,7 @@ from micropython import const
 from uno.rules import OPTION_NAMES, PRESET_NAMES, check
 from uno.bits import CHOICES as _CHOICES
 from uno.bits import RULE_BITS, SEAT_CODES, Bits, put_option  # noqa: F401 (the codec's API)
+from uno.bitread import Reader
 from uno.settings import Saved, Settings
 from uno.store import Store
 
@@ -292,7 +293,7 @@ def encode(saved, scores=None, match=None):
 
 def decode(data):
     """Saved from a payload; ValueError when it is not one of this version."""
-    r = Bits(data)
+    r = Reader(data)
     v = r.get(8)
     if v != VERSION:
         raise ValueError(NOTICE_OLD if v < VERSION else NOTICE_NEW)

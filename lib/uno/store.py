@@ -17,7 +17,7 @@ from micropython import const
 
 try:
     from binascii import crc32 as _crc32_c  # CircuitPython full builds (SAMD51), MicroPython
-except ImportError:  # SAMD21 builds have no binascii: the table version below
+except ImportError:  # SAMD21 builds have no binascii: uno.crc32py then
     _crc32_c = None  # type: ignore[assignment]
 
 _MAGIC0 = const(0x55)  # "U"
@@ -28,52 +28,12 @@ TAIL = const(4)  # its CRC after
 _PIECE = const(64)  # bytes read at a time when a record is checked
 
 
-def _nibble_table():
-    # CRC-32 (reflected, polynomial 0xEDB88320) one nibble at a time, kept as 16-bit halves so
-    # the loop below never makes a long int (the badge's small ints hold 31 bits).
-    lo_t = []
-    hi_t = []
-    for i in range(16):
-        hi = 0
-        lo = i
-        for _ in range(4):
-            odd = lo & 1
-            lo = (lo >> 1) | ((hi & 1) << 15)
-            hi >>= 1
-            if odd:
-                hi ^= 0xEDB8
-                lo ^= 0x8320
-        lo_t.append(lo)
-        hi_t.append(hi)
-    return tuple(lo_t), tuple(hi_t)
-
-
-_TLO, _THI = _nibble_table()
-
-
-def crc32_py(data, prev=b"\0\0\0\0"):
-    """zlib's CRC-32 of ``data`` in plain Python, as 4 little-endian bytes; ``prev``, the CRC of
-    the bytes before (zlib's ``value``), continues it."""
-    lo = 0xFFFF ^ (prev[0] | prev[1] << 8)
-    hi = 0xFFFF ^ (prev[2] | prev[3] << 8)
-    tlo = _TLO
-    thi = _THI
-    for b in data:
-        i = (lo ^ b) & 15
-        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tlo[i]
-        hi = (hi >> 4) ^ thi[i]
-        i = (lo ^ (b >> 4)) & 15
-        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tlo[i]
-        hi = (hi >> 4) ^ thi[i]
-    lo ^= 0xFFFF
-    hi ^= 0xFFFF
-    return bytes((lo & 255, lo >> 8, hi & 255, hi >> 8))
-
-
 def crc32(data, prev=b"\0\0\0\0"):
     """zlib's CRC-32 of ``data`` as 4 little-endian bytes (binascii's when the board has it);
-    ``prev`` as for ``crc32_py``."""
+    ``prev``, the CRC of the bytes before (zlib's ``value``), continues it."""
     if _crc32_c is None:
+        from uno.crc32py import crc32_py  # SAMD21 builds only: not loaded on a PyBadge
+
         return crc32_py(data, prev)
     c = _crc32_c(data, prev[0] | prev[1] << 8 | prev[2] << 16 | prev[3] << 24) & 0xFFFFFFFF
     return bytes((c & 255, (c >> 8) & 255, (c >> 16) & 255, c >> 24))

@@ -3,8 +3,8 @@
 Both shells (code.py on the badge, host_sim on a PC) build a hardware object with the
 interface of docs/APP.md, make an ``App`` and call ``frame()`` about 30 times a second.
 Pages that are seldom open (title, options, help...) are modules loaded by ``open_page`` and
-dropped when they close; so is the save code (``uno.app.saves``, ``uno.save``), loaded only at
-save points (docs/SAVES.md).
+dropped when they close; so is the save code (``uno.app.savepoint``, ``uno.app.saves``,
+``uno.save``), loaded only at save points, Continue and start-up (docs/SAVES.md).
 """
 
 import sys
@@ -335,12 +335,12 @@ class App:
         could be kept (the player is told; the nvm keeps the last save point)."""
         if self.autosave is None:
             return None
-        from uno.app import saves
+        from uno.app import savepoint
 
         try:
-            return saves.point(self)
+            return savepoint.point(self)
         finally:
-            drop_module("saves")
+            drop_module("savepoint")
             drop_codec()
 
     def emergency_save(self):

@@ -1,0 +1,86 @@
+"""A save point (loaded for it, and dropped after: docs/SAVES.md): the match packed and handed
+to the Autosave. Only writing code: at the end of a hand, where a match's heap is at its
+fullest, Continue's and the high scores' code (``uno.app.saves``) is not loaded with it.
+
+A saved match is ``uno.snapshot.pack(game, extra)``; ``extra`` is the app's part, what the
+table showed and what the core does not keep (``uno.app.saves.read_extra`` reads it)::
+
+    1 (version) | seat shown | arrow | first card shown | record lines (4 bytes, LE)
+    | message length | message | seats | hands (2 bytes) | cumulative scores (2 bytes each)
+"""
+
+from micropython import const
+
+_OVER = const(8)  # uno.game.PH_MATCH_OVER
+MAX_HANDS = const(150)  # the score history kept in a save (4 seats: 1.2 KB of the 2.7 KB store)
+
+
+def extra(app):
+    """The app's bytes of the match in progress."""
+    tb = app.table
+    msg = tb.msg.encode()[:26]
+    m = len(msg)
+    hist = app.history[-MAX_HANDS:]
+    n = tb.g.nseats
+    out = bytearray(12 + m + 2 * n * len(hist))
+    out[0] = 1
+    out[1] = tb.seat
+    out[2] = tb.sel & 255
+    out[3] = tb.offset & 255
+    lines = app.lines
+    for i in range(4):
+        out[4 + i] = (lines >> (8 * i)) & 255
+    out[8] = m
+    out[9:9 + m] = msg
+    k = 9 + m
+    out[k] = n
+    out[k + 1] = len(hist) & 255
+    out[k + 2] = len(hist) >> 8
+    k += 3
+    for row in hist:
+        for v in row:
+            v = 0 if v < 0 else (65535 if v > 65535 else v)
+            out[k] = v & 255
+            out[k + 1] = v >> 8
+            k += 2
+    return out  # uno.snapshot.pack copies it: no bytes() copy of it here
+
+
+def point(app):
+    """A save point: settings, scores, and the match in progress (or its end: the winner's
+    high score, and no saved match any more), handed to the Autosave. In a match whose
+    settings and scores are unchanged only the snapshot's writing half loads (``head_for``);
+    else the whole codec, which makes a new ``head``. False (a message, nothing kept) when
+    the match or a setting cannot be saved."""
+    saved = app.saved
+    saved.settings = app.settings
+    g = app.table.g
+    now = app.now // 1000
+    if app.in_match and g is not None:
+        from uno.snapshot import pack
+
+        # A match that has ended is kept as it stands too: its high score goes in when the next
+        # program starts or the next match begins (``settle``), not here, where the codec would
+        # share the heap with the whole match (the peak of a match's heap, on the VM).
+        try:
+            saved.match = pack(g, extra(app))
+        except ValueError:  # not a match the game could read back: the nvm keeps the last
+            app.view.message("Save failed: old save kept")
+            return False
+        if g.phase == _OVER:
+            app.in_match = False
+            app.over_saved = True
+        parts = saved.head_for(saved.match)
+        if parts is not None:
+            app.autosave.submit(now, parts[0], parts[1])
+            return True
+    from uno.save import head
+    from uno.store import Store
+
+    try:
+        app.autosave.point(now, saved)
+        head(saved, Store(app.autosave.buf).capacity)
+    except ValueError:  # a setting out of range: nothing is kept, the game goes on
+        app.view.message("Save failed: bad setting")
+        return False
+    return True

@@ -1,0 +1,62 @@
+"""Reading the save format's bit stream (``uno.bits`` writes it): loaded with the codec to
+read a save, not at a save point in a match, which only writes."""
+
+from uno.bits import RULE_BITS
+
+
+class Reader:
+    """The values of ``data``, a little-endian bit stream as ``uno.bits.Bits`` writes it."""
+
+    def __init__(self, data):
+        self.data = data
+        self.pos = 0
+        self.acc = 0
+        self.n = 0
+
+    def get(self, bits):
+        """The next ``bits``-bit value; ValueError past the end of the data."""
+        data = self.data
+        while self.n < bits:
+            if self.pos >= len(data):
+                raise ValueError("truncated")
+            self.acc |= data[self.pos] << self.n
+            self.pos += 1
+            self.n += 8
+        v = self.acc & ((1 << bits) - 1)
+        self.acc >>= bits
+        self.n -= bits
+        return v
+
+    def get32(self):
+        """The next 32-bit value."""
+        lo = self.get(16)
+        return self.get(16) << 16 | lo
+
+    def align(self):
+        """Skip to the next whole byte; returns its index in the data."""
+        self.acc = 0
+        self.n = 0
+        return self.pos
+
+
+def saved_phase(data):
+    """The game phase of a saved match (``uno.snapshot.pack``'s bytes), read from its head
+    without building the game: whether the match had ended (``uno.game.PH_MATCH_OVER``)."""
+    r = Reader(data)
+    r.get(8)
+    for _, width in RULE_BITS:
+        r.get(width)
+    r.get(14)
+    n = r.get(2) + 2
+    for _ in range(n):
+        r.get(3)
+    if r.get(1):
+        for _ in range(n):
+            for _ in range(r.get(5)):
+                r.get(8)
+    r.get32()
+    r.get32()
+    r.get(16)
+    for width in (3, 3, 3, 3, 3, 2, 3, 1):  # starter .. direction, as uno.snapshot.pack
+        r.get(width)
+    return r.get(4)
