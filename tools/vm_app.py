@@ -80,7 +80,9 @@ PROFILES = {
 # (seeds 2 and 3: 140 and 142), pystack 142, human 143 and 141, the graph 140; budgets stand.
 # A collection after each computer decision (uno.app.table, stop 21): advanced3 139 on seeds
 # 1-6, pystack 139, normal 133, human 142 and 141; advanced3's budget S + 8 again, 147 (the
-# 10,000-hand soak passes at 147 and at 152).
+# 10,000-hand soak passes at 147 and at 152). A save point loading only writing code and a
+# search's deck as a bytearray (stop 22): advanced3 138, 137, 137 (seeds 1-3), pystack 138,
+# graph 137, human 138 and 138, normal 132; the budgets stand.
 BUDGET_KB = {"normal": 147, "advanced3": 147, "human": 155}
 TARGET_KB = 90  # three Advanced opponents (issue 11)
 # CircuitPython interns every name and short string of the loaded code (never freed, even when
