@@ -4,11 +4,12 @@ attack, points)."""
 
 import pytest
 
+import uno.advanced
 import uno.ai
 import uno.ai_search
 import uno.game
 from uno.ai import make_player
-from uno.ai_search import LATE_CARDS, LATE_FACTOR, LATE_FACTOR_MULTI, Advanced
+from uno.advanced import LATE_CARDS, LATE_FACTOR, LATE_FACTOR_MULTI, Advanced
 from uno.cards import W, W4, parse
 from uno.game import (
     ACCEPT, CALL_ONE, CATCH, CHALLENGE, COLOUR, DRAW, NO_CATCH, NO_ONE, PASS, PH_CATCH,
@@ -516,7 +517,7 @@ def test_private_constants_match_the_game():
              "COLOUR", "PH_PLAY", "PH_COLOUR", "PH_CHALLENGE", "PH_ONE", "PH_CATCH",
              "PH_HAND_OVER", "NO_WILD", "VOID_KIND")
     checked = 0
-    for mod in (uno.ai, uno.ai_search):
+    for mod in (uno.ai, uno.advanced, uno.ai_search):
         for name in names:
             mine = getattr(mod, "_" + name, None)
             if mine is not None:

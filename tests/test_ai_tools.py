@@ -37,14 +37,19 @@ def test_arena_command_line(capsys):
 
 
 def test_arena_set_changes_a_tunable(capsys, monkeypatch):
-    """--set NAME=VALUE reaches uno.ai_search (here: the search alone, no Normal prior) and
-    the header says so; an unknown name is refused."""
+    """--set NAME=VALUE reaches the player's tunables (uno.advanced: here the search alone, no
+    Normal prior) and the search's (uno.ai_search: the playout's horizon), and the header says
+    so; an unknown name is refused."""
+    import uno.advanced
     import uno.ai_search
 
-    monkeypatch.setattr(uno.ai_search, "K_PRIOR", uno.ai_search.K_PRIOR)
+    monkeypatch.setattr(uno.advanced, "K_PRIOR", uno.advanced.K_PRIOR)
+    monkeypatch.setattr(uno.ai_search, "HORIZON", uno.ai_search.HORIZON)
     assert arena.main(["advanced", "normal", "--hands", "2", "--jobs", "1", "--budget", "40",
-                       "--set", "K_PRIOR=0.0"]) == 0
-    assert "K_PRIOR=0.0" in capsys.readouterr().out and uno.ai_search.K_PRIOR == 0.0
+                       "--set", "K_PRIOR=0.0", "--set", "HORIZON=3"]) == 0
+    out = capsys.readouterr().out
+    assert "K_PRIOR=0.0" in out and uno.advanced.K_PRIOR == 0.0
+    assert "HORIZON=3" in out and uno.ai_search.HORIZON == 3
     with pytest.raises(ValueError):
         arena.main(["advanced", "normal", "--hands", "2", "--jobs", "1", "--set", "NO_SUCH=1"])
 
@@ -189,6 +194,7 @@ import gc
 from uno.ai import make_player
 from uno.game import Game, PH_HAND_OVER, PH_MATCH_OVER
 from uno.rules import preset
+import uno.advanced
 import uno.ai_search
 import uno.observe
 gc.collect()

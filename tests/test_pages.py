@@ -431,8 +431,9 @@ def test_the_graph_at_a_matchs_end_takes_the_computer_players_room():
     from uno import game as G
     from uno.rules import Rules
 
-    names = ("uno.ai", "uno.ai_search", "uno.observe")
-    import uno.ai_search  # noqa: F401 - put back below for the rest of the test session
+    names = ("uno.ai", "uno.advanced", "uno.ai_search", "uno.observe")
+    import uno.advanced  # noqa: F401 - put back below for the rest of the test session
+    import uno.ai_search  # noqa: F401
     import uno.observe  # noqa: F401
 
     keep = {n: sys.modules[n] for n in names}
@@ -457,6 +458,6 @@ def test_the_graph_at_a_matchs_end_takes_the_computer_players_room():
         assert app.stack[-1] is app.results
         app.new_match()  # in place (the badge switches to a fresh program instead)
         assert all(hasattr(p, "choose") for p in app.table.players)
-        assert "uno.ai_search" in sys.modules  # Advanced's search again
+        assert "uno.advanced" in sys.modules  # the Advanced player again
     finally:
         sys.modules.update(keep)

@@ -94,7 +94,7 @@ def _modules_after(tmp_path, keys, seats=None):
 def test_the_title_program_loads_none_of_the_matchs_modules(tmp_path):
     _, loaded = _modules_after(tmp_path, "DOWN A B")
     for name in ("uno.game", "uno.app.table", "uno.app.popups", "uno.app.pause",
-                 "uno.app.results", "uno.ai", "uno.ai_search"):
+                 "uno.app.results", "uno.ai", "uno.advanced", "uno.ai_search"):
         assert "'%s'" % name not in loaded, name
     assert "'uno.app.main'" in loaded and "'uno.view.table'" in loaded
 
@@ -105,7 +105,7 @@ def test_a_matchs_program_keeps_only_the_code_it_uses(tmp_path):
     at_table, loaded = _modules_after(tmp_path, "A RIGHT A WAIT:100",
                                       "human,advanced,advanced,advanced")
     assert at_table
-    assert "'uno.game'" in loaded and "'uno.ai_search'" in loaded
+    assert "'uno.game'" in loaded and "'uno.advanced'" in loaded
     for name in ("uno.view.bmp", "uno.app.popups", "uno.app.pause", "uno.app.results"):
         assert "'%s'" % name not in loaded, name
 

@@ -321,7 +321,9 @@ def install_probe(name: str) -> None:
     from uno.observe import determinize
 
     if name == "no-prior":
-        search.K_PRIOR = 0.0
+        import uno.advanced
+
+        uno.advanced.K_PRIOR = 0.0
     elif name == "infer":
         install_infer()
     elif name in ("oracle", "oracle-late"):
@@ -416,17 +418,20 @@ def play_game(levels: list[str], preset: str, overrides: str, seed: int, unit: s
 
 
 def apply_settings(settings: tuple) -> None:
-    """Set uno.ai_search's tunables (or the infer probe's), ``((name, value), ...)``, in this
-    process (--set)."""
+    """Set the Advanced player's tunables (uno.advanced's, uno.ai_search's, or the infer
+    probe's), ``((name, value), ...)``, in this process (--set)."""
+    import uno.advanced as player
     import uno.ai_search as search
 
     for name, value in settings:
         if name in INFER:
             INFER[name] = value
-        elif not hasattr(search, name):
-            raise ValueError("uno.ai_search has no %r" % name)
-        else:
+        elif hasattr(player, name):
+            setattr(player, name, value)
+        elif hasattr(search, name):
             setattr(search, name, value)
+        else:
+            raise ValueError("neither uno.advanced nor uno.ai_search has %r" % name)
 
 
 def _engine_chunk(args: tuple) -> tuple[list[float], list[int], dict]:
@@ -583,7 +588,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--infer-info", type=int, metavar="HANDS",
                     help="what the infer probe's deals know about the true hands")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                    help="set a tunable of uno.ai_search (a number), e.g. INFER_CARDS=0")
+                    help="set a tunable of uno.advanced or uno.ai_search (a number), "
+                    "e.g. INFER_CARDS=0")
     a = ap.parse_args(argv)
     settings = []
     for item in a.set:

@@ -167,8 +167,8 @@ def heap_needed(positions: list[dict], budget: int | None) -> tuple[int | None, 
         res = []
         for level in ("advanced", "normal"):
             # Both load the same modules, so the difference is what the search allocates.
-            script = ("import uno.game\nimport uno.observe\nimport uno.ai_search\n"
-                      "import gc\ngc.collect()\n"
+            script = ("import uno.game\nimport uno.observe\nimport uno.advanced\n"
+                      "import uno.ai_search\nimport gc\ngc.collect()\n"
                       + SCRIPT % {"positions": positions, "levels": [level], "budget": budget})
             res.append(mpy_helpers.min_heap_kb(script, mpy, lo=8, hi=512, timeout=300))
     return res[0], res[1]

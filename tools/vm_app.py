@@ -108,7 +108,7 @@ AUTO_KEYS = "A\n"  # pressed whenever the app waits: next hand, next match
 MATCH_MODULES = (
     "uno.hw.pybadge uno.view.layout uno.view.text uno.view.table uno.settings uno.autosave "
     "uno.app.input uno.app.fx uno.app.main uno.ruleset uno.cards uno.rng uno.journal uno.game "
-    "uno.app.table uno.observe uno.ai uno.ai_search").split()
+    "uno.app.table uno.observe uno.ai uno.advanced uno.ai_search").split()
 WHILE_MODULES = (
     "uno.app.results uno.app.popups uno.app.pause uno.app.savepoint uno.bits uno.snapshot "
     "uno.store uno.app.saves uno.bitread uno.save uno.restore uno.app.page uno.app.graph "

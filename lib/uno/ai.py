@@ -12,7 +12,8 @@ seeded generator only, so a match replays exactly for the same seeds.
 
 Easy plays like a beginner (a random playable card, random-ish colours, sometimes forgets to
 call ONE). Normal uses heuristics (colour control, keep wilds, attack a seat about to go out,
-shed points when a hand is about to end). Advanced (uno.ai_search) searches sampled deals.
+shed points when a hand is about to end). Advanced (uno.advanced) picks among Normal's best
+plays by searching sampled deals (uno.ai_search).
 """
 
 from micropython import const
@@ -60,7 +61,7 @@ def make_player(level, seed=0, budget=None):
     if level == "normal":
         return Normal(seed)
     if level == "advanced":
-        from uno.ai_search import Advanced
+        from uno.advanced import Advanced
 
         return Advanced(seed, budget)
     raise ValueError("unknown level %r (easy, normal, advanced)" % (level,))

@@ -1,4 +1,4 @@
-"""Advanced computer player: determinized search with the core's push/pop.
+"""The Advanced player's search (uno.advanced): determinized search with the core's push/pop.
 
 For a decision with several sensible answers (proposed by Normal's heuristics) it samples deals
 of the unseen cards consistent with the observation (``Game.from_observation``, then cheap
@@ -9,21 +9,17 @@ plain turn, then estimates the position with a fast playout on copies of the han
 policy for every seat, a few turns deep) and a score (win/loss with points, else the card
 race). Every candidate sees the same deals. ``pop`` restores the sampled game for the next one.
 
-The search is bounded by ``budget``, counted in work units (a core push/pop, a playout turn, a
-re-deal), never in time, so it decides the same on a PC and on the badge, and costs the same.
-When some hand is down to ``LATE_CARDS`` cards it spends ``LATE_FACTOR`` times the budget: the
-last turns decide the hand (docs/AI.md has the measurements). With three or four seats it only
-searches then (``LATE_FACTOR_MULTI`` times the budget) and plays Normal's first choice before.
-It keeps one sampled game per decision, the unseen cards as a bytearray, the core's undo
-journal for the plies in flight and reused playout buffers: about 4.6 KB on the 64-bit Unix
-port with four seats (tests/test_ai_tools.py).
+The search is bounded by a budget counted in work units (a core push/pop, a playout turn, a
+re-deal), never in time, so it decides the same on a PC and on the badge, and costs the same;
+the player sets the budget (more late in a hand). It keeps one sampled game per decision, the
+unseen cards as a bytearray, the core's undo journal for the plies in flight and reused playout
+buffers: about 4.6 KB on the 64-bit Unix port with four seats (tests/test_ai_tools.py). Its
+code is loaded at a hand's first search and dropped on the badge when the hand ends.
 """
-
-import gc
 
 from micropython import const
 
-from uno.ai import Context, Learner, Normal, best_colour, colour_counts, score_play
+from uno.ai import best_colour, colour_counts
 from uno.game import Game
 
 # uno.game's constants, private: an imported name costs a global slot at run time
@@ -52,38 +48,18 @@ _WILD4 = const(14)
 # Work units, about 11,200 MicroPython VM instructions each (x86, tools/bench_ai.py): a playout
 # turn = 1, a core push/pop with its choice = _CORE_COST, a re-deal = _DET_COST, the first sampled
 # game = _FIRST_COST. The first sample always runs whatever the budget.
-_DEFAULT_BUDGET = const(620)
 _CORE_COST = const(8)
 _DET_COST = const(7)
 _FIRST_COST = const(36)
 _REDEAL_EXTRA = const(10)
-# When a hand is down to LATE_CARDS cards or fewer, the search gets LATE_FACTOR times the
-# budget: the last turns decide the hand. The median decision stays the same (most positions
-# are earlier); the slowest grow (docs/AI.md).
-LATE_CARDS = const(3)
-LATE_FACTOR = const(3)
-# With three or four seats the early searches win nothing over Normal's first choice: there
-# the search starts when a hand is down to LATE_CARDS, with LATE_FACTOR_MULTI times the budget
-# (over 10 seeds: +0.2 points at four seats, +0.7 at three; docs/AI.md). Two seats as before.
-LATE_FACTOR_MULTI = const(6)
 # Playout turns after a candidate before the position is scored.
 HORIZON = const(10)  # a tunable: tools/arena.py --set HORIZON=3
 # Core plies at most after a candidate before the playout takes over.
 _CORE_PLIES = const(4)
-# Candidates searched at most (best by the Normal heuristic first).
-_MAX_CAND = const(3)
-K_PRIOR = 0.02
 K_WILD_HELD = 0.04
 K_CAN_PLAY = 0.08
 _POINTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 20, 20, 50, 50)
 _USE_TABLE = const(1)  # 0: the plain card-count race
-# MicroPython's heap never moves objects: when the heap is nearly full, a collection before
-# the search puts the sampled game's objects into the lowest free blocks instead of between
-# the garbage of the last one (without it the smallest heap for a hand is not monotone: 73 KB
-# passes, 74 and 76 fail). With room to spare it would only cost time (~0.5 M instructions),
-# as it always would on CPython, which frees by reference counting.
-_mem_free = getattr(gc, "mem_free", None)  # MicroPython's; CPython's gc has none
-_COLLECT_BELOW = const(16384)
 # Chance (x255) that the seat to move wins the hand, by its card count (row, 1-20) and the
 # smallest other count (column, 1-20): Normal-vs-Normal self-play, 30,000 Classic hands,
 # smoothed towards a logistic curve (`tools/arena.py --value-table 30000` rebuilds it).
@@ -111,142 +87,73 @@ _WIN_TABLE = (
 )
 
 
-class Advanced(Learner, Normal):
-    """Normal's heuristics to propose moves, determinized search to pick among them; learns
-    from its challenges how often each opponent bluffs."""
-
-    level = "advanced"
-    bluff_rate = 0.2
-
-    def __init__(self, seed=0, budget=None):
-        Normal.__init__(self, seed)
-        self.init_learning()
-        self.budget = _DEFAULT_BUDGET if budget is None else budget
-        self.spent = 0  # work units of the last search (benchmarks)
-        self.dets = 0  # deals sampled in the last search
-
-    def choose(self, obs):
-        self.learn(obs)
-        a = Normal.choose(self, obs)
-        if a == _CHALLENGE:
-            self.note_challenge(obs)
-        return a
-
-    def play(self, obs):
-        legal = obs.legal
-        ctx = Context(obs)
-        scored = []
-        for a in legal:
-            if a < _DRAW:
-                scored.append((score_play(ctx, a), a))
-        if not scored:
-            return self.no_play(obs, ctx)
-        scored.sort()
-        if obs.nseats > 2 and min(obs.counts) > LATE_CARDS:
-            # Normal's first choice (LATE_FACTOR_MULTI). The collection a search would make
-            # stays: without it the garbage of the turns piles up between the late searches
-            # and fragments the heap (three Advanced on the VM: S 141 -> 144 KB).
-            self.spent = self.dets = 0
-            if _mem_free is not None and _mem_free() < _COLLECT_BELOW:
-                gc.collect()
-            return scored[-1][1]
-        cands = []  # type: list[int]
-        seen_wild = 0
-        i = len(scored) - 1
-        while i >= 0 and len(cands) < _MAX_CAND:
-            s, a = scored[i]
-            i -= 1
-            k = a & 15
-            if k >= _WILD:
-                # Two colours at most per wild kind.
-                bit = 1 << (k - _WILD) * 2
-                if seen_wild & bit and seen_wild & bit << 1:
-                    continue
-                seen_wild |= bit << 1 if seen_wild & bit else bit
-            cands.append(a)
-        if (scored[-1][1] & 15) >= _WILD and _DRAW in legal and not ctx.danger:
-            # Only a wild fits: drawing instead (reneging) keeps it for later; let the
-            # search weigh it.
-            cands.append(_DRAW)
-        if len(cands) == 1:
-            return cands[0]
-        prior = None
-        if K_PRIOR:
-            # Drawing gets the best card's prior: only the search tells them apart.
-            top = scored[-1][0] * K_PRIOR
-            prior = [score_play(ctx, a) * K_PRIOR if a < _DRAW else top for a in cands]
-        return self.search(obs, cands, prior)
-
-    def search(self, obs, cands, prior=None):
-        """The candidate with the best mean score over sampled deals (plus ``prior``)."""
-        n = len(cands)
-        totals = [0.0] * n
-        seat = obs.seat
-        rng = self.rng
-        if _mem_free is not None and _mem_free() < _COLLECT_BELOW:
-            gc.collect()
-        g = Game.from_observation(obs, rng)
-        pool = Pool(g, seat)
-        spent = _FIRST_COST
-        for v in obs.void:
-            if v & _NO_WILD:
-                # The core's deal honours colours only: re-deal for a seat known to hold no
-                # wild.
-                spent += pool.redeal(g, rng) + _DET_COST
-                break
-        model = Model(g, rng)
-        budget = self.budget
-        if min(obs.counts) <= LATE_CARDS:
-            budget *= LATE_FACTOR if obs.nseats == 2 else LATE_FACTOR_MULTI
-        dets = 0
-        per_det = _DET_COST
-        while True:
-            if dets:
-                spent += pool.redeal(g, rng) + _DET_COST
-            before = spent
-            for i in range(n):
-                spent += self.rollout(g, model, cands[i], seat, totals, i)
-            dets += 1
-            per_det = spent - before + _DET_COST
-            if spent + per_det > budget:
-                break
-        self.spent = spent
-        self.dets = dets
-        best = 0
+def search(player, obs, cands, prior, budget):
+    """The candidate with the best mean score over sampled deals (plus ``prior``) within
+    ``budget`` work units, drawing from ``player``'s generator; sets its ``spent`` and
+    ``dets`` (benchmarks)."""
+    n = len(cands)
+    totals = [0.0] * n
+    seat = obs.seat
+    rng = player.rng
+    g = Game.from_observation(obs, rng)
+    pool = Pool(g, seat)
+    spent = _FIRST_COST
+    for v in obs.void:
+        if v & _NO_WILD:
+            # The core's deal honours colours only: re-deal for a seat known to hold no
+            # wild.
+            spent += pool.redeal(g, rng) + _DET_COST
+            break
+    model = Model(g, rng)
+    dets = 0
+    per_det = _DET_COST
+    while True:
+        if dets:
+            spent += pool.redeal(g, rng) + _DET_COST
+        before = spent
         for i in range(n):
-            totals[i] = totals[i] / dets
-            if prior is not None:
-                totals[i] += prior[i]
-        for i in range(1, n):
-            if totals[i] > totals[best]:
-                best = i
-        return cands[best]
+            spent += rollout(g, model, cands[i], seat, totals, i, rng)
+        dets += 1
+        per_det = spent - before + _DET_COST
+        if spent + per_det > budget:
+            break
+    player.spent = spent
+    player.dets = dets
+    best = 0
+    for i in range(n):
+        totals[i] = totals[i] / dets
+        if prior is not None:
+            totals[i] += prior[i]
+    for i in range(1, n):
+        if totals[i] > totals[best]:
+            best = i
+    return cands[best]
 
-    def rollout(self, g, model, a, seat, totals, i):
-        """Push ``a`` and the core's replies up to the next plain turn, play out, score, pop.
-        Adds the score to ``totals[i]``; returns the work units spent."""
-        if model.rl and a < _DRAW:
-            # RLCard's engine: the card's effects follow its rules, not the core's.
-            v, turns = model.playout(g, seat, a)
-            totals[i] += v
-            return turns
-        g.push(a)
-        depth = 1
-        rng = self.rng
-        while depth < _CORE_PLIES and g.phase != _PH_PLAY and g.phase < _PH_HAND_OVER:
-            g.push(fast_pick(g, g.legal_actions(), rng))
-            depth += 1
-        if g.phase >= _PH_HAND_OVER:
-            v = terminal(g.winner, g.hands, seat)
-            turns = 0
-        else:
-            v, turns = model.playout(g, seat, -1)
+
+def rollout(g, model, a, seat, totals, i, rng):
+    """Push ``a`` and the core's replies up to the next plain turn, play out, score, pop.
+    Adds the score to ``totals[i]``; returns the work units spent."""
+    if model.rl and a < _DRAW:
+        # RLCard's engine: the card's effects follow its rules, not the core's.
+        v, turns = model.playout(g, seat, a)
         totals[i] += v
-        d = depth
-        while d > 0:
-            g.pop()
-            d -= 1
-        return depth * _CORE_COST + turns
+        return turns
+    g.push(a)
+    depth = 1
+    while depth < _CORE_PLIES and g.phase != _PH_PLAY and g.phase < _PH_HAND_OVER:
+        g.push(fast_pick(g, g.legal_actions(), rng))
+        depth += 1
+    if g.phase >= _PH_HAND_OVER:
+        v = terminal(g.winner, g.hands, seat)
+        turns = 0
+    else:
+        v, turns = model.playout(g, seat, -1)
+    totals[i] += v
+    d = depth
+    while d > 0:
+        g.pop()
+        d -= 1
+    return depth * _CORE_COST + turns
 
 
 class Pool:

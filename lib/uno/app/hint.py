@@ -1,11 +1,15 @@
 """Hint (pause menu, tips on): what the Advanced player would do in your seat, in one line.
 
 It sees only your seat's observation, as any player does. Loaded when asked and dropped after;
-the Advanced player's search module goes too unless a computer seat uses it.
+the Advanced player's modules go too unless a computer seat had them loaded.
 """
 
 from uno import cards
 from uno import game as G
+
+
+# the Advanced player's modules (uno.advanced, uno.ai_search)
+_PLAYER = ("advanced", "ai_search")
 
 
 def say(a):
@@ -29,7 +33,7 @@ def hint(app):
     g = tb.g
     if g is None or g.actor != tb.seat or not tb.human(g.actor):
         return "Hint: wait for your turn"
-    had = "uno.ai_search" in sys.modules
+    had = [n for n in _PLAYER if "uno." + n in sys.modules]
     try:
         from uno.ai import make_player
 
@@ -37,10 +41,10 @@ def hint(app):
     except MemoryError:
         return "Hint: no room to think"
     finally:
-        if not had:
-            sys.modules.pop("uno.ai_search", None)
-            import uno
+        from uno.app.main import drop_module
+        import uno
 
-            if "ai_search" in dir(uno):
-                delattr(uno, "ai_search")
+        for n in _PLAYER:
+            if n not in had:
+                drop_module(n, uno)
     return "Hint: " + say(a)

@@ -246,7 +246,7 @@ class App:
         self._make_player = None
         import uno
 
-        for name in ("ai_search", "ai", "observe"):
+        for name in ("ai_search", "advanced", "ai", "observe"):
             drop_module(name, uno)
         import gc
 
@@ -305,10 +305,15 @@ class App:
         tb._after_action(self.now, None)
 
     def hand_over(self):
-        """A hand (or the match) ended: its scores join ``history``; the save point."""
+        """A hand (or the match) ended: its scores join ``history``; the save point. The
+        Advanced players' search goes until the next hand's first search loads it again: the
+        save point and the results page have its room (4.5 KB of code on the badge)."""
         g = self.table.g
         if len(self.history) < g.hand_no:
             self.history.append(tuple(g.scores))
+        import uno
+
+        drop_module("ai_search", uno)
         self.save_point()
 
     def leave_match(self):

@@ -1,0 +1,130 @@
+"""Advanced computer player: Normal's heuristics propose the plays, a determinized search
+(uno.ai_search) picks among them.
+
+This module is the player: what it learns of each opponent's bluffs, the candidates, and when
+to search. With three or four seats it plays Normal's first choice until some hand is down to
+``LATE_CARDS`` cards and searches then, with ``LATE_FACTOR_MULTI`` times the budget; with two
+seats it searches every decision with several sensible answers, ``LATE_FACTOR`` times the
+budget late in a hand (docs/AI.md has the measurements). The search's code is loaded at the
+first search and, on the badge, dropped when a hand ends (``App.hand_over``): the save point
+and the results page have its room, and the next hand's first search loads it again.
+"""
+
+import gc
+
+from micropython import const
+
+from uno.ai import Context, Learner, Normal, score_play
+
+# uno.game's constants, private: an imported name costs a global slot at run time
+# (tests/test_ai.py checks they equal the game's).
+_DRAW = const(64)
+_CHALLENGE = const(66)
+_WILD = const(13)
+
+# The search's budget in work units (uno.ai_search: about 11,200 MicroPython VM instructions
+# each).
+_DEFAULT_BUDGET = const(620)
+# When a hand is down to LATE_CARDS cards or fewer, the search gets LATE_FACTOR times the
+# budget: the last turns decide the hand. The median decision stays the same (most positions
+# are earlier); the slowest grow (docs/AI.md).
+LATE_CARDS = const(3)
+LATE_FACTOR = const(3)
+# With three or four seats the early searches win nothing over Normal's first choice: there
+# the search starts when a hand is down to LATE_CARDS, with LATE_FACTOR_MULTI times the budget
+# (over 10 seeds: +0.2 points at four seats, +0.7 at three; docs/AI.md). Two seats as before.
+LATE_FACTOR_MULTI = const(6)
+# Candidates searched at most (best by the Normal heuristic first).
+_MAX_CAND = const(3)
+K_PRIOR = 0.02
+# MicroPython's heap never moves objects: when the heap is nearly full, a collection before
+# the search puts the sampled game's objects into the lowest free blocks instead of between
+# the garbage of the last one (without it the smallest heap for a hand is not monotone: 73 KB
+# passes, 74 and 76 fail). With room to spare it would only cost time (~0.5 M instructions),
+# as it always would on CPython, which frees by reference counting.
+_mem_free = getattr(gc, "mem_free", None)  # MicroPython's; CPython's gc has none
+_COLLECT_BELOW = const(16384)
+
+
+def collect_if_low():
+    """A collection when the heap is nearly full (MicroPython only; see _COLLECT_BELOW)."""
+    if _mem_free is not None and _mem_free() < _COLLECT_BELOW:
+        gc.collect()
+
+
+class Advanced(Learner, Normal):
+    """Normal's heuristics to propose moves, determinized search to pick among them; learns
+    from its challenges how often each opponent bluffs."""
+
+    level = "advanced"
+    bluff_rate = 0.2
+
+    def __init__(self, seed=0, budget=None):
+        Normal.__init__(self, seed)
+        self.init_learning()
+        self.budget = _DEFAULT_BUDGET if budget is None else budget
+        self.spent = 0  # work units of the last search (benchmarks)
+        self.dets = 0  # deals sampled in the last search
+
+    def choose(self, obs):
+        self.learn(obs)
+        a = Normal.choose(self, obs)
+        if a == _CHALLENGE:
+            self.note_challenge(obs)
+        return a
+
+    def play(self, obs):
+        legal = obs.legal
+        ctx = Context(obs)
+        scored = []
+        for a in legal:
+            if a < _DRAW:
+                scored.append((score_play(ctx, a), a))
+        if not scored:
+            return self.no_play(obs, ctx)
+        scored.sort()
+        late = min(obs.counts) <= LATE_CARDS
+        if obs.nseats > 2 and not late:
+            # Normal's first choice (LATE_FACTOR_MULTI). The collection a search would make
+            # stays: without it the garbage of the turns piles up between the late searches
+            # and fragments the heap (three Advanced on the VM: S 141 -> 144 KB).
+            self.spent = self.dets = 0
+            collect_if_low()
+            return scored[-1][1]
+        cands = []  # type: list[int]
+        seen_wild = 0
+        i = len(scored) - 1
+        while i >= 0 and len(cands) < _MAX_CAND:
+            s, a = scored[i]
+            i -= 1
+            k = a & 15
+            if k >= _WILD:
+                # Two colours at most per wild kind.
+                bit = 1 << (k - _WILD) * 2
+                if seen_wild & bit and seen_wild & bit << 1:
+                    continue
+                seen_wild |= bit << 1 if seen_wild & bit else bit
+            cands.append(a)
+        if (scored[-1][1] & 15) >= _WILD and _DRAW in legal and not ctx.danger:
+            # Only a wild fits: drawing instead (reneging) keeps it for later; let the
+            # search weigh it.
+            cands.append(_DRAW)
+        if len(cands) == 1:
+            return cands[0]
+        prior = None
+        if K_PRIOR:
+            # Drawing gets the best card's prior: only the search tells them apart.
+            top = scored[-1][0] * K_PRIOR
+            prior = [score_play(ctx, a) * K_PRIOR if a < _DRAW else top for a in cands]
+        budget = self.budget
+        if late:
+            budget *= LATE_FACTOR if obs.nseats == 2 else LATE_FACTOR_MULTI
+        return self.search(obs, cands, prior, budget)
+
+    def search(self, obs, cands, prior=None, budget=None):
+        """The candidate with the best mean score over sampled deals (plus ``prior``), within
+        ``budget`` work units (the player's own by default)."""
+        collect_if_low()
+        from uno.ai_search import search
+
+        return search(self, obs, cands, prior, self.budget if budget is None else budget)
