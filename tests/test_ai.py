@@ -7,6 +7,8 @@ import pytest
 import uno.advanced
 import uno.ai
 import uno.ai_search
+import uno.cards
+import uno.deal
 import uno.game
 from uno.ai import make_player
 from uno.advanced import LATE_CARDS, LATE_FACTOR, LATE_FACTOR_MULTI, Advanced
@@ -517,13 +519,17 @@ def test_private_constants_match_the_game():
              "COLOUR", "PH_PLAY", "PH_COLOUR", "PH_CHALLENGE", "PH_ONE", "PH_CATCH",
              "PH_HAND_OVER", "NO_WILD", "VOID_KIND")
     checked = 0
-    for mod in (uno.ai, uno.advanced, uno.ai_search):
+    for mod in (uno.ai, uno.advanced, uno.ai_search, uno.deal):
         for name in names:
             mine = getattr(mod, "_" + name, None)
             if mine is not None:
                 assert mine == getattr(uno.game, name), (mod.__name__, name)
                 checked += 1
     assert checked >= 20
+    # the deal's card kinds (uno.cards's) and the W+4 it puts back
+    for name in ("SKIP", "REVERSE", "DRAW2", "WILD"):
+        assert getattr(uno.deal, "_" + name) == getattr(uno.cards, name), name
+    assert uno.deal._W4 == W4
 
 
 def test_arena_oracle_probe_sees_the_hidden_cards():

@@ -110,7 +110,7 @@ MATCH_MODULES = (
     "uno.app.input uno.app.fx uno.app.main uno.ruleset uno.cards uno.rng uno.journal uno.game "
     "uno.app.table uno.observe uno.ai uno.advanced uno.ai_search").split()
 WHILE_MODULES = (
-    "uno.app.results uno.app.popups uno.app.pause uno.app.savepoint uno.bits uno.snapshot "
+    "uno.deal uno.app.results uno.app.popups uno.app.pause uno.app.savepoint uno.bits uno.snapshot "
     "uno.store uno.app.saves uno.bitread uno.save uno.restore uno.app.page uno.app.graph "
     "uno.app.hint").split()
 

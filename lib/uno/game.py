@@ -17,7 +17,6 @@ _REVERSE = const(11)
 _DRAW2 = const(12)
 _WILD = const(13)
 _WILD4 = const(14)
-_W4 = const(0x4E)
 
 
 # Actions beyond card plays (0..63).
@@ -185,11 +184,7 @@ class Game(Journal):
 
     def start(self):
         """Begin the match: the ``match`` record, a random first starter, the first hand."""
-        if self.sink is not None:
-            names = self.names or list(self.rules.seats)
-            self._emit({"ev": "match", "v": 1, "seed": self.seed, "rules": self.rules.as_dict(),
-                        "seats": list(self.rules.seats), "names": list(names)})
-        self._deal(self.rng.below(self.nseats))
+        self._deal(-1)
 
     def next_hand(self):
         """Deal the next hand of the match (only after a hand is over)."""
@@ -205,61 +200,13 @@ class Game(Journal):
         self._deal(s)
 
     def _deal(self, starter):
-        n = self.nseats
-        self.hand_no += 1
-        self.starter = starter
-        self.dealer = (starter - 1) % n
-        self.winner = -1
-        self.direction = 1
-        self.pending = 0
-        self.drawn = -1
-        self.passes = 0
-        self.one_seat = -1
-        self.w4_seat = -1
-        self.prev_colour = -1
-        self.last_challenge = -1
-        self.void = [0] * n
-        deck = self._new_deck()
-        self.pile = deck
-        self.hands = [[] for _ in range(n)]
-        for _ in range(7):
-            for k in range(n):
-                self.hands[(starter + k) % n].append(deck.pop())
-        top = deck.pop()
-        self.discard = [top]
-        if self.sink is not None:
-            if self.brief:
-                self._emit({"ev": "hand", "n": self.hand_no, "dealer": self.dealer,
-                            "top": cards.name(top)})
-            else:
-                self._emit({"ev": "hand", "n": self.hand_no, "dealer": self.dealer,
-                            "hands": [self._names(h) for h in self.hands],
-                            "top": cards.name(top), "pile": self._pile_names()})
-        while top == _W4:
-            top = self._put_back(top)
-            self.discard[0] = top
-            if self.sink is not None:
-                ev = {"ev": "returned", "card": "W+4", "top": cards.name(top)}
-                if not self.brief:
-                    ev["pile"] = self._pile_names()
-                self._emit(ev)
-        self.colour = top >> 4
-        k = top & 15
-        self.turn = starter
-        if k == _WILD:
-            self.colour = 0
-            self._ask(PH_COLOUR, starter)
-            return
-        if k == _DRAW2:
-            self._draw(starter, 2, "start")
-            self._ask(PH_PLAY, self._step(starter, 1))
-        elif k == _SKIP or (k == _REVERSE and n == 2):
-            self._ask(PH_PLAY, self._step(starter, 1))
-        elif k == _REVERSE:
-            self.direction = -1
-            self._ask(PH_PLAY, self.dealer)
-        else:
-            self._ask(PH_PLAY, starter)
+        """Deal a hand that ``starter`` begins (-1: the match's first, after its ``match``
+        record, a random starter): uno.deal, loaded for it and dropped after."""
+        had = _loaded("deal")
+        from uno.deal import deal
+
+        deal(self, starter)
+        _unload("deal", had)
 
     def _new_deck(self):
         """The shuffled deck of a new hand (dealt from its end)."""

@@ -1,0 +1,82 @@
+"""A hand's deal (``Game._deal``), and before a match's first the ``match`` record: run once a
+hand, so loaded for it and dropped after (the badge keeps a loaded module's code in its heap,
+and a late search has use for the room)."""
+
+from micropython import const
+
+from uno import cards
+
+# uno.cards's kinds and uno.game's phases, private: an imported name costs a global slot at
+# run time (tests/test_ai.py checks they equal the game's).
+_SKIP = const(10)
+_REVERSE = const(11)
+_DRAW2 = const(12)
+_WILD = const(13)
+_W4 = const(0x4E)
+_PH_PLAY = const(0)
+_PH_COLOUR = const(2)
+
+
+def deal(g, starter):
+    """Deal ``g``'s next hand, begun by seat ``starter`` (-1: the match's first, after its
+    ``match`` record, a random starter), and ask its first question."""
+    n = g.nseats
+    if starter < 0:
+        if g.sink is not None:
+            names = g.names or list(g.rules.seats)
+            g._emit({"ev": "match", "v": 1, "seed": g.seed, "rules": g.rules.as_dict(),
+                     "seats": list(g.rules.seats), "names": list(names)})
+        starter = g.rng.below(n)
+    g.hand_no += 1
+    g.starter = starter
+    g.dealer = (starter - 1) % n
+    g.winner = -1
+    g.direction = 1
+    g.pending = 0
+    g.drawn = -1
+    g.passes = 0
+    g.one_seat = -1
+    g.w4_seat = -1
+    g.prev_colour = -1
+    g.last_challenge = -1
+    g.void = [0] * n
+    deck = g._new_deck()
+    g.pile = deck
+    g.hands = [[] for _ in range(n)]
+    for _ in range(7):
+        for k in range(n):
+            g.hands[(starter + k) % n].append(deck.pop())
+    top = deck.pop()
+    g.discard = [top]
+    if g.sink is not None:
+        if g.brief:
+            g._emit({"ev": "hand", "n": g.hand_no, "dealer": g.dealer, "top": cards.name(top)})
+        else:
+            g._emit({"ev": "hand", "n": g.hand_no, "dealer": g.dealer,
+                     "hands": [g._names(h) for h in g.hands],
+                     "top": cards.name(top), "pile": g._pile_names()})
+    while top == _W4:
+        top = g._put_back(top)
+        g.discard[0] = top
+        if g.sink is not None:
+            ev = {"ev": "returned", "card": "W+4", "top": cards.name(top)}
+            if not g.brief:
+                ev["pile"] = g._pile_names()
+            g._emit(ev)
+    g.colour = top >> 4
+    k = top & 15
+    g.turn = starter
+    if k == _WILD:
+        g.colour = 0
+        g._ask(_PH_COLOUR, starter)
+        return
+    if k == _DRAW2:
+        g._draw(starter, 2, "start")
+        g._ask(_PH_PLAY, g._step(starter, 1))
+    elif k == _SKIP or (k == _REVERSE and n == 2):
+        g._ask(_PH_PLAY, g._step(starter, 1))
+    elif k == _REVERSE:
+        g.direction = -1
+        g._ask(_PH_PLAY, g.dealer)
+    else:
+        g._ask(_PH_PLAY, starter)
