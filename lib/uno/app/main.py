@@ -272,7 +272,7 @@ class App:
             self.settle()
         self.match_parts()
         self.close_all()
-        self.view.show_results(False)
+        self.view.hide_results()
         self.view.table.hidden = False
         self.in_match = True
         self.history = []
@@ -410,7 +410,7 @@ class App:
         if self.stack:
             self._drop(self.stack.pop())
         if not self.stack:
-            self.view.hide_popup()
+            self._bare()
             if self.then is not None:  # back to the paused match that opened the page
                 if not self.switch(self.then):
                     self.start(self.then)
@@ -436,7 +436,15 @@ class App:
     def close_all(self):
         while self.stack:
             self._drop(self.stack.pop())
+        self._bare()
+
+    def _bare(self):
+        # no screen over the table: the pop-up panel goes, and the code that built it
+        # (uno.view.panels) with it
         self.view.hide_popup()
+        import uno.view
+
+        drop_module("panels", uno.view)
 
     def pick_colour(self, default, card):
         s = self._screen("picker", "popups", "Picker")
@@ -475,7 +483,7 @@ class App:
             self.settle()
         self.in_match = False
         self.close_all()
-        self.view.show_results(False)
+        self.view.hide_results()
         self.view.table.hidden = True
         self.open_page("title")
 

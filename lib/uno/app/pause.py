@@ -3,6 +3,7 @@
 
 from uno.app.input import A, B, DOWN, START, UP
 from uno.view import layout as L
+from uno.view import panels
 
 _MENU = ("Resume", "Hint", "Score graph", "Options", "Help", "New match", "Quit to title")
 _PAGES = ("", "", "graph", "options", "help")
@@ -22,7 +23,7 @@ class Pause:
         app = self.app
         self.items = [i for i in range(len(_MENU)) if i != 1 or app.settings.tips]
         v = app.view
-        v.show_popup(picker=False).clear()
+        panels.show_popup(v).clear()
         self._items()
         v.message("PAUSED: UP/DOWN, A, B")
 

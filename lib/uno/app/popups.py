@@ -2,11 +2,12 @@
 the challenge prompt. Loaded when one opens and dropped when it closes (App.pick_colour,
 App.challenge): most of a match never needs them, and the badge keeps a loaded module's code
 in its heap. They draw into the pop-up panel and the prompt the view builds for them
-(View.show_popup, View.show_prompt)."""
+(uno.view.panels: show_popup, show_prompt)."""
 
 from uno import cards
 from uno.app.input import A, B, DOWN, LEFT, PICKS, RIGHT, START, UP
 from uno.view import layout as L
+from uno.view import panels
 from uno.view.text import with_name
 
 # Colour picker: the D-pad points at a colour.
@@ -26,7 +27,7 @@ class Picker:
         self.sel = default
         self.card = card
         v = self.app.view
-        t = v.show_popup(picker=True)
+        t = panels.show_popup(v, True)
         t.clear()
         t.write(0, "CHOOSE A COLOUR", align=1)
         for c in range(4):
@@ -36,7 +37,7 @@ class Picker:
         self._mark()
 
     def _mark(self):
-        self.app.view.picker_select(self.sel)
+        panels.picker_select(self.app.view, self.sel)
         t = self.app.view.popup_text
         for c in range(4):
             col, row = _PICK_LABEL[c]
@@ -75,7 +76,7 @@ class Challenge:
 
     def open(self, who, pending):
         v = self.app.view
-        t = v.show_prompt()
+        t = panels.show_prompt(v)
         t.write(0, with_name("%s played W+4!", who), align=1)
         self.stack = self._stack_action() >= 0
         t.write(1, "Challenge it?" if not self.stack else "Challenge? DOWN: stack +4",

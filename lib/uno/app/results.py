@@ -2,11 +2,12 @@
 hand-over. Loaded when one opens and dropped when it closes (App.show_results,
 App.hand_over_to): the badge keeps a loaded module's code in its heap, and a hand is played
 without them. They draw into the results page the view builds for them
-(View.show_results)."""
+(uno.view.panels)."""
 
 from uno import game as G
 from uno.app.input import A, B, LEFT, RIGHT, SELECT, START
 from uno.view import layout as L
+from uno.view import panels
 from uno.view.text import cards_text, with_name
 
 
@@ -26,7 +27,7 @@ class Results:
         tb = app.table
         g = tb.g
         v = app.view
-        t = v.show_results(True)
+        t = panels.show_results(v)
         t.clear()
         self.match_over = g.phase == G.PH_MATCH_OVER
         w = g.winner
@@ -73,7 +74,7 @@ class Results:
 
     def closing(self):
         """The page's display objects go with it (App._drop), the table shows again."""
-        self.app.view.show_results(False)
+        self.app.view.hide_results()
 
     def _show(self):
         """The cards of the page shown, and the mark on their seat's row."""
@@ -83,9 +84,9 @@ class Results:
         if self.pages:
             seat = self.pages[self.page] >> 8
             first = self.pages[self.page] & 255
-            v.set_results_cards(g.hands[seat][first:first + 8])
+            panels.set_results_cards(v, g.hands[seat][first:first + 8])
         else:
-            v.set_results_cards([])
+            panels.set_results_cards(v, [])
         for s in range(g.nseats):
             v.results_text.set_tile(0, 3 + s, L.GLYPH_RIGHT if s == seat else 0)
 
@@ -124,12 +125,12 @@ class Handover:
         self.seat = seat
         app = self.app
         v = app.view
-        t = v.show_results(True)
+        t = panels.show_results(v)
         t.clear()
         t.write(1, "Pass the badge to", align=1)
         t.write(3, app.table.names[seat], align=1)
         t.write(5, "A: ready", align=1)
-        v.set_results_cards([])
+        panels.set_results_cards(v, [])
         v.hide_popup()
         v.message(with_name("%s, your turn next", app.table.names[seat]))
 

@@ -96,7 +96,7 @@ def resume(app):
         app.view.message("Saved match unreadable")
         return False
     app.close_all()
-    app.view.show_results(False)
+    app.view.hide_results()
     app.view.table.hidden = False
     app.in_match = True
     app.history = hist

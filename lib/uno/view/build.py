@@ -117,7 +117,7 @@ def build(v, base):
     v.banner = Flash(spal, v.msg)
     # ----- pop-up panel (colour picker, pause menu), challenge prompt, results page -----
     # Their text and cards are built when they open and let go when they close
-    # (``show_popup``, ``show_prompt``, ``show_results``): most of a match is played without
+    # (uno.view.panels; ``hide_popup``, ``hide_results``): most of a match is played without
     # them, and on the badge a display object is heap. Empty groups keep their places.
     v.popup = displayio.Group(x=14, y=14)
     v.popup.hidden = True

@@ -4,8 +4,9 @@ Screens (lib/uno/app) change tiles, positions, text and a few palette entries th
 methods here, so each change redraws only its own rectangle. The table is built once at
 start-up (``uno.view.build``, dropped after); the pop-up panel's text and marks, the
 challenge prompt and the results page's text and cards are built when they open and let go
-when they close (``show_popup``, ``show_prompt``, ``show_results``): on the badge a display
-object is heap, and a match is mostly played without them.
+when they close (uno.view.panels, loaded while one is up; ``hide_popup``, ``hide_results``):
+on the badge a display object is heap, and code too, and a match is mostly played without
+them.
 """
 
 from micropython import const
@@ -258,37 +259,6 @@ class View:
 
     # ----- pop-ups and pages ---------------------------------------------------------------
 
-    def show_popup(self, picker=False):
-        """Show the pop-up panel (with the colour marks if ``picker``), built if it is not
-        up; returns its text (22 x 7 cells) for the picker or the pause menu to write."""
-        if self.popup_text is None:
-            self.popup_text = TextGrid(self.font, 22, 7, 0, 0, fg=L.INK, bg=L.PANEL)
-            self.popup.append(self.popup_text.group)
-            self.picker_marks = displayio.Group()
-            self.picker_icons = []
-            # UP red, RIGHT yellow, DOWN green, LEFT blue (the D-pad points at the colour)
-            for c, (x, y) in enumerate(((54, 14), (72, 38), (54, 62), (6, 38))):
-                g = displayio.TileGrid(self.icons, pixel_shader=self.pal, tile_width=L.ICON,
-                                       tile_height=L.ICON, default_tile=c, x=x, y=y)
-                self.picker_icons.append(g)
-                self.picker_marks.append(g)
-            # the cursor: a ring one pixel outside the selected mark (marks are 11x11 with a
-            # transparent border, so the ring fits the same tile)
-            self.picker_ring = displayio.TileGrid(self.icons, pixel_shader=self.pal,
-                                                  tile_width=L.ICON, tile_height=L.ICON,
-                                                  default_tile=L.ICON_RING)
-            self.picker_marks.append(self.picker_ring)
-            self.popup.append(self.picker_marks)
-        self.picker_marks.hidden = not picker
-        if self.popup.hidden:
-            self.popup.hidden = False
-        return self.popup_text
-
-    def picker_select(self, colour):
-        g = self.picker_icons[colour]
-        self.picker_ring.x = g.x
-        self.picker_ring.y = g.y
-
     def hide_popup(self):
         """Close the pop-up panel and the prompt: their display objects go."""
         if not self.popup.hidden:
@@ -301,38 +271,12 @@ class View:
             self.root.remove(self.prompt.group)
             self.prompt = None
 
-    def show_prompt(self):
-        """Show the challenge prompt over the hand, built if it is not up (a layer under the
-        results page, the root's last); returns its text (26 x 3 cells)."""
-        if self.prompt is None:
-            self.prompt = TextGrid(self.font, 26, 3, 2, 76, fg=L.INK, bg=L.PANEL)
-            self.root.insert(len(self.root) - 1, self.prompt.group)
-        return self.prompt
-
-    def show_results(self, on):
-        """The results page instead of the table (``on``; built if it is not up, returns its
-        text, 26 x 7 cells), or the table again: the page's display objects go."""
-        if self.results.hidden == on:
-            self.results.hidden = not on
-            self.table.hidden = on
-        if not on:
-            if self.results_text is not None:
-                while len(self.results):
-                    self.results.pop()
-                self.results_text = self.results_cards = None
-            return None
-        if self.results_text is None:
-            self.results_text = TextGrid(self.font, 26, 7, 2, 2, fg=L.INK, bg=L.TABLE)
-            self.results.append(self.results_text.group)
-            self.results_cards = self._card_row(self.results, 4, 86)
-            self._results_cards[:] = b"\xff" * 8
-        return self.results_text
-
-    def set_results_cards(self, hand):
-        """The results page's row of cards (the page is up: ``show_results(True)``)."""
-        n = len(hand)
-        for i in range(8):
-            c = hand[i] if i < n else -1
-            if self._results_cards[i] != c & 255:
-                self._results_cards[i] = c & 255
-                self.show_card(self.results_cards[i], c)
+    def hide_results(self):
+        """The table again instead of the results page, whose display objects go."""
+        if not self.results.hidden:
+            self.results.hidden = True
+            self.table.hidden = False
+        if self.results_text is not None:
+            while len(self.results):
+                self.results.pop()
+            self.results_text = self.results_cards = None
