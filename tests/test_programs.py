@@ -106,8 +106,20 @@ def test_a_matchs_program_keeps_only_the_code_it_uses(tmp_path):
                                       "human,advanced,advanced,advanced")
     assert at_table
     assert "'uno.game'" in loaded and "'uno.advanced'" in loaded
-    for name in ("uno.view.bmp", "uno.app.popups", "uno.app.pause", "uno.app.results"):
+    # once a match or a hand: the match's start (uno.app.begin), the deal (uno.deal); while a
+    # pop-up or the results show: their construction (uno.view.panels); a search: its code
+    for name in ("uno.view.bmp", "uno.app.popups", "uno.app.pause", "uno.app.results",
+                 "uno.app.begin", "uno.deal", "uno.view.panels", "uno.ai_search"):
         assert "'%s'" % name not in loaded, name
+
+
+def test_the_match_start_keeps_the_tables_mode_numbers():
+    """uno.app.begin tells a match saved at a hand's end by the table's mode, a private
+    constant of each module (folded on the badge): they must agree."""
+    import uno.app.begin
+    import uno.app.table
+
+    assert uno.app.begin._OVER == uno.app.table._OVER
 
 
 def test_the_start_files_begin_each_program_code_py_names():

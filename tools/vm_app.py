@@ -110,9 +110,9 @@ MATCH_MODULES = (
     "uno.app.input uno.app.fx uno.app.main uno.ruleset uno.cards uno.rng uno.journal uno.game "
     "uno.app.table uno.observe uno.ai uno.advanced uno.ai_search").split()
 WHILE_MODULES = (
-    "uno.deal uno.view.panels uno.app.results uno.app.popups uno.app.pause uno.app.savepoint "
-    "uno.bits uno.snapshot uno.store uno.app.saves uno.bitread uno.save uno.restore "
-    "uno.app.page uno.app.graph uno.app.hint").split()
+    "uno.app.begin uno.deal uno.view.panels uno.app.results uno.app.popups uno.app.pause "
+    "uno.app.savepoint uno.bits uno.snapshot uno.store uno.app.saves uno.bitread uno.save "
+    "uno.restore uno.app.page uno.app.graph uno.app.hint").split()
 
 
 def module_bytes(dest: Path, names=None) -> list[tuple[str, int]]:

@@ -28,7 +28,6 @@ _THINK_MS = const(10000)  # a save point after 10 s without a press on the playe
 DIM_MS = const(60000)  # the backlight dims after a minute without a press
 SLEEP_MS = const(300000)  # screen and lights off after five
 DIM_LEVEL = const(1)  # of 10
-_PAGES = ("options", "help", "graph")  # pages a match opens in a fresh program (App.switch)
 
 
 def _first_legal(level, seed=0, budget=None):
@@ -117,6 +116,7 @@ class App:
         self.over_saved = False  # a match saved at its end waits for ``settle``
         self.settled = False
         self._switch = None  # the start a fresh program begins with, at the end of this frame
+        self.deal_next = False  # the next hand is dealt after this frame's screen
         self._held = 0
         self._repeat_at = 0
         self.backlight()
@@ -140,45 +140,8 @@ class App:
     def start(self, start="title"):
         """Begin a program (code.py's ``main(start)``): "title"; "new", a new match;
         "continue", the saved match; or "options", "help", "graph": a page opened from a
-        paused match or the results, after which the match continues."""
-        if not self.settled:
-            self.settle()
-        if start == "new":
-            self.new_match()
-        elif start == "continue":
-            if not self.resume():
-                self.title()
-        elif start in _PAGES:
-            self.then = "continue"
-            self.view.table.hidden = True
-            if start != "options" and not self._paused_match():
-                self.then = None
-                self.title()
-                return
-            self.open_page(start)
-        else:
-            self.title()
-
-    def _paused_match(self):
-        """The saved match's score history, seats and rules for the graph's and the help's
-        programs (``history``; ``shown``: seats, names, penalty scoring, the match's Rules);
-        False if it cannot be read."""
-        from uno.app.saves import read_extra
-        from uno.save import unpack_match
-
-        try:
-            g, ex = unpack_match(self.saved.match)
-            self.history = read_extra(ex, g.nseats)[5]
-        except (ValueError, IndexError, TypeError, UnicodeError):
-            return False
-        finally:
-            drop_module("saves")
-            drop_codec()
-        from uno.settings import seat_names
-
-        self.shown = (g.nseats, seat_names(g.rules.seats, g.names),
-                      g.rules.scoring == "penalty", g.rules)
-        return True
+        paused match or the results, after which the match continues (uno.app.begin)."""
+        self._begin("start", start)
 
     def switch(self, start):
         """Go on as a fresh program that begins with ``start`` (``App.start``): the badge
@@ -268,33 +231,21 @@ class App:
 
     def new_match(self):
         """Deal a new match with the run's rules or the settings' (rules, seats, names)."""
-        if self.over_saved:
-            self.settle()
-        self.match_parts()
-        self.close_all()
-        self.view.hide_results()
-        self.view.table.hidden = False
-        self.in_match = True
-        self.history = []
-        self.lights.last_input = self.now
-        s = self.settings
-        rules = self.rules if self.rules is not None else s.rules_obj()
-        self.table.start_match(rules, self.seed + self.matches,
-                               s.names if self.rules is not None else s.match_names())
-        self.matches += 1
+        self._begin("new_match")
 
     def resume(self):
         """Continue the saved match where its last save point left it; False (and a notice)
         when it cannot be read."""
-        from uno.app import saves
+        return self._begin("resume")
 
-        self.match_parts()
+    def _begin(self, name, *args):
+        # code run once a program or a match (uno.app.begin): loaded for it, dropped after
+        from uno.app import begin
+
         try:
-            ok = saves.resume(self)
+            return getattr(begin, name)(self, *args)
         finally:
-            drop_module("saves")
-            drop_codec()
-        return ok
+            drop_module("begin")
 
     def next_hand(self):
         tb = self.table
@@ -553,6 +504,11 @@ class App:
             self.stack[-1].update(pressed, now)
         elif self.table.g is not None:
             self.table.update(pressed, now)
+        if self.deal_next:
+            # the results page asked for the next hand: dealt now that the page and its code
+            # are unreferenced (the deal's code loads into their room on the badge)
+            self.deal_next = False
+            self.next_hand()
         if self.banner_until and now - self.banner_until >= 0:
             self.banner_until = 0
             self.view.banner.hidden = True

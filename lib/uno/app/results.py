@@ -101,7 +101,7 @@ class Results:
                 if not app.switch("new"):  # a fresh heap for the next match (App.switch)
                     app.new_match()
             else:
-                app.next_hand()
+                app.deal_next = True  # once this page's code has gone (App.frame)
         elif pressed & B and self.match_over:
             if not app.switch("title"):
                 app.title()

@@ -105,5 +105,7 @@ def resume(app):
     rec = getattr(app.hw, "record_from", None)
     if rec is not None:
         rec(lines)
-    app.table.resume(g, seat, sel, offset, msg)
+    from uno.app.begin import resume_table
+
+    resume_table(app.table, g, seat, sel, offset, msg)
     return True

@@ -11,7 +11,6 @@ from micropython import const
 
 from uno import cards
 from uno import game as G
-from uno.settings import seat_names
 
 try:
     from typing import Any  # noqa: F401 (type comments only; CircuitPython has no typing)
@@ -60,6 +59,7 @@ class Table:
         self.window_until = 0  # ONE call / catch window for a human
         self.blink = True
         self.blink_at = 0
+        self.hot_seat = False  # two humans or more: a hand shows only on its own turn
         self.panel_of = []  # seat -> panel index (0 left, 1 right, 2 top bar), -1 for humans
         self.over_at = 0
         self.msg = ""
@@ -70,56 +70,6 @@ class Table:
         self.unlit = False  # your name's highlight is to go off at the next frame
 
     # ----- match set-up --------------------------------------------------------------------
-
-    def start_match(self, rules, seed, names=None):
-        """Deal a new match; ``names``: the players' names by seat (None or a default
-        name, "YOU" "CPU1"...: YOU/P1 for humans, CPU/CPU1 for computers)."""
-        app = self.app
-        self._seat_up(rules.seats, seed, names)
-        names = self.names
-        self.g = G.Game(rules, seed=seed, sink=app.sink, names=names)
-        self.g.brief = getattr(app.hw, "brief_records", False)  # the badge keeps no record
-        app.events = []
-        self.g.start()
-        self.sel = 0
-        self.offset = 0
-        self.msg = ""
-        self._after_action(self.app.now, None)
-
-    def _seat_up(self, seats, seed, given):
-        """Names, computer players, the human seat shown and the seat panels."""
-        app = self.app
-        n = len(seats)
-        humans = [s for s in range(n) if seats[s] == "human"]
-        self.names = seat_names(seats, given)
-        self.players = []
-        for s in range(n):
-            human = seats[s] == "human"
-            self.players.append(None if human else app.make_player(seats[s], seed + s))
-        self.seat = humans[0] if humans else 0
-        # Hot seat: a hand is shown only while its own player acts, so the next player cannot
-        # look at it during the computers' turns.
-        self.hot_seat = len(humans) > 1
-        self.panel_of = self._panels(n)
-
-    def resume(self, g, seat, sel, offset, msg):
-        """Carry on with restored match ``g`` (uno.save.unpack_match), showing ``seat``'s
-        hand from card ``offset``, the arrow on card ``sel`` and ``msg`` in the message bar,
-        as when it was saved."""
-        self._seat_up(g.rules.seats, g.seed, g.names)
-        self.names = list(g.names) if g.names else self.names
-        if self.human(seat):
-            self.seat = seat
-            self.panel_of = self._panels(g.nseats)
-        self.g = g
-        g.brief = getattr(self.app.hw, "brief_records", False)
-        self.sel = sel
-        self.offset = offset
-        self.app.events = []
-        self._after_action(self.app.now, -1)
-        if self.mode == _OVER:  # saved at the hand's end: its results at once, as they were
-            self.over_at = self.app.now
-        self.say(msg)
 
     def _panels(self, n):
         """Seat -> panel: the seat after you sits on your left (play goes clockwise)."""

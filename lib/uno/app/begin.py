@@ -1,0 +1,138 @@
+"""A program's beginning and a match's: ``App.start``, a new match (``App.new_match``: the
+seats, the computer players, the first deal), a saved one resumed (``App.resume``, the table's
+seats as they were). Code run once a program or once a match, so loaded for it and dropped
+after (``App._begin``): the badge keeps a loaded module's code in its heap all program long."""
+
+from micropython import const
+
+from uno.app.main import drop_module
+from uno.settings import drop_codec, seat_names
+
+_OVER = const(3)  # uno.app.table's mode: the hand or the match is over, results next
+_PAGES = ("options", "help", "graph")  # pages a match opens in a fresh program (App.switch)
+
+
+def start(app, start):
+    """Begin a program (code.py's ``main(start)``): "title"; "new", a new match;
+    "continue", the saved match; or "options", "help", "graph": a page opened from a
+    paused match or the results, after which the match continues."""
+    if not app.settled:
+        app.settle()
+    # through the App's methods, as every other caller (a shell may wrap them)
+    if start == "new":
+        app.new_match()
+    elif start == "continue":
+        if not app.resume():
+            app.title()
+    elif start in _PAGES:
+        app.then = "continue"
+        app.view.table.hidden = True
+        if start != "options" and not _paused_match(app):
+            app.then = None
+            app.title()
+            return
+        app.open_page(start)
+    else:
+        app.title()
+
+
+def _paused_match(app):
+    """The saved match's score history, seats and rules for the graph's and the help's
+    programs (``history``; ``shown``: seats, names, penalty scoring, the match's Rules);
+    False if it cannot be read."""
+    from uno.app.saves import read_extra
+    from uno.save import unpack_match
+
+    try:
+        g, ex = unpack_match(app.saved.match)
+        app.history = read_extra(ex, g.nseats)[5]
+    except (ValueError, IndexError, TypeError, UnicodeError):
+        return False
+    finally:
+        drop_module("saves")
+        drop_codec()
+    app.shown = (g.nseats, seat_names(g.rules.seats, g.names),
+                 g.rules.scoring == "penalty", g.rules)
+    return True
+
+
+def new_match(app):
+    """Deal a new match with the run's rules or the settings' (rules, seats, names)."""
+    from uno.game import Game  # not at the top: the title's program never loads the core
+
+    if app.over_saved:
+        app.settle()
+    app.match_parts()
+    app.close_all()
+    app.view.hide_results()
+    app.view.table.hidden = False
+    app.in_match = True
+    app.history = []
+    app.lights.last_input = app.now
+    s = app.settings
+    rules = app.rules if app.rules is not None else s.rules_obj()
+    tb = app.table
+    names = s.names if app.rules is not None else s.match_names()
+    seed = app.seed + app.matches
+    # names, computer players, the human seat shown, the seat panels; then the first deal
+    _seat_up(tb, rules.seats, seed, names)
+    tb.g = g = Game(rules, seed=seed, sink=app.sink, names=tb.names)
+    g.brief = getattr(app.hw, "brief_records", False)  # the badge keeps no record
+    app.events = []
+    g.start()
+    tb.sel = 0
+    tb.offset = 0
+    tb.msg = ""
+    tb._after_action(app.now, None)
+    app.matches += 1
+
+
+def resume(app):
+    """Continue the saved match where its last save point left it; False (and a notice)
+    when it cannot be read."""
+    from uno.app import saves
+
+    app.match_parts()
+    try:
+        ok = saves.resume(app)
+    finally:
+        drop_module("saves")
+        drop_codec()
+    return ok
+
+
+def resume_table(tb, g, seat, sel, offset, msg):
+    """The table carries on with restored match ``g`` (uno.save.unpack_match), showing
+    ``seat``'s hand from card ``offset``, the arrow on card ``sel`` and ``msg`` in the
+    message bar, as when it was saved (uno.app.saves ``resume``)."""
+    _seat_up(tb, g.rules.seats, g.seed, g.names)
+    tb.names = list(g.names) if g.names else tb.names
+    if tb.human(seat):
+        tb.seat = seat
+        tb.panel_of = tb._panels(g.nseats)
+    tb.g = g
+    g.brief = getattr(tb.app.hw, "brief_records", False)
+    tb.sel = sel
+    tb.offset = offset
+    tb.app.events = []
+    tb._after_action(tb.app.now, -1)
+    if tb.mode == _OVER:  # saved at the hand's end: its results at once, as they were
+        tb.over_at = tb.app.now
+    tb.say(msg)
+
+
+def _seat_up(tb, seats, seed, given):
+    # names, computer players, the human seat shown and the seat panels
+    app = tb.app
+    n = len(seats)
+    humans = [s for s in range(n) if seats[s] == "human"]
+    tb.names = seat_names(seats, given)
+    tb.players = []
+    for s in range(n):
+        human = seats[s] == "human"
+        tb.players.append(None if human else app.make_player(seats[s], seed + s))
+    tb.seat = humans[0] if humans else 0
+    # Hot seat: a hand is shown only while its own player acts, so the next player cannot
+    # look at it during the computers' turns.
+    tb.hot_seat = len(humans) > 1
+    tb.panel_of = tb._panels(n)
