@@ -16,9 +16,7 @@ try:
 except ImportError:
     pass
 
-from uno.app.fx import Lights, Sound
-from uno.settings import Saved, drop_codec
-from uno.view.table import View
+from uno.settings import drop_codec
 
 FRAME_MS = const(33)
 _REPEAT = const(0xF0)  # RIGHT DOWN UP LEFT repeat while held
@@ -30,7 +28,7 @@ SLEEP_MS = const(300000)  # screen and lights off after five
 DIM_LEVEL = const(1)  # of 10
 
 
-def _first_legal(level, seed=0, budget=None):
+def first_legal(level, seed=0, budget=None):
     class First:
         def choose(self, obs):
             return obs.legal[0]
@@ -38,7 +36,7 @@ def _first_legal(level, seed=0, budget=None):
     return First()
 
 
-class _NoMatch:
+class NoMatch:
     """The table of a program that has dealt no match yet: the title's program never loads
     the match's modules (the table, its pop-ups, the rules core, the computer players)."""
 
@@ -66,61 +64,53 @@ class App:
     no saves; ``saved``: ``uno.save.load(nvm)`` done beforehand (the badge loads it before
     the app's modules, so the codec and the app are never in the heap together)."""
 
+    # Its attributes (uno.app.startup's init sets them: bare annotations compile to nothing)
+    hw: Any
+    rules: Any
+    seed: int
+    nvm: Any
+    autosave: Any
+    notice: Any
+    saved: Any
+    settings: Any
+    speed: int
+    view: Any
+    sound: Any
+    lights: Any
+    events: list
+    lines: int
+    history: list
+    now: int
+    quiet_from: int
+    level: int
+    _thought: bool
+    banner_until: int
+    matches: int
+    in_match: bool
+    quit_requested: bool
+    _make_player: Any
+    cpu: str
+    table: Any
+    picker: Any
+    prompt: Any
+    menu: Any
+    results: Any
+    handover: Any
+    stack: list
+    then: Any
+    early: Any
+    over_saved: bool
+    settled: bool
+    _switch: Any
+    deal_next: bool
+    _held: int
+    _repeat_at: int
+
     def __init__(self, hw, rules=None, seed=1, speed=None, sound=True, cpu="ai", view=None,
                  nvm=None, saved=None):
-        self.hw = hw
-        self.rules = rules
-        self.seed = seed
-        self.nvm = nvm
-        self.autosave = None
-        self.notice = None
-        self.saved = Saved()
-        if nvm is not None:
-            from uno.autosave import Autosave
+        from uno.app.startup import init
 
-            if saved is None:
-                from uno.save import load
-
-                saved = load(nvm)
-                del load  # the codec goes with drop_codec()
-                drop_codec()
-            self.saved, self.notice = saved
-            self.autosave = Autosave(nvm)
-        self.settings = self.saved.settings
-        self.speed = speed if speed is not None else self.settings.speed
-        self.view = view if view is not None else View(hw.base)
-        hw.show(self.view.root)
-        self.sound = Sound(hw)
-        self.sound.enabled = sound and self.settings.sound
-        self.lights = Lights(hw)
-        self.events = []
-        self.lines = 0  # record events written so far (kept by a save: a resumed record)
-        self.history = []  # cumulative score tuples after each hand of this match
-        self.now = hw.ticks()
-        self.lights.last_input = self.now
-        self.quiet_from = self.now  # since when nothing moved and nobody pressed
-        self.level = -1  # backlight: -1 normal, else the dimmed level (0: asleep)
-        self._thought = False  # the 10 s save point of this wait is done
-        self.banner_until = 0
-        self.matches = 0
-        self.in_match = False
-        self.quit_requested = False
-        self._make_player = _first_legal  # type: Any
-        self.cpu = cpu
-        self.table = _NoMatch  # type: Any
-        self.picker = self.prompt = self.menu = self.results = None  # type: Any
-        self.handover = None  # type: Any
-        self.stack = []
-        self.then = None  # a page opened from a paused match: the match goes on when it closes
-        self.early = None  # (Game, extra) of the saved match, read before the app (code.py)
-        self.over_saved = False  # a match saved at its end waits for ``settle``
-        self.settled = False
-        self._switch = None  # the start a fresh program begins with, at the end of this frame
-        self.deal_next = False  # the next hand is dealt after this frame's screen
-        self._held = 0
-        self._repeat_at = 0
-        self.backlight()
-        drop_codec()  # and uno.rules, if anything loaded it: each match makes its Rules
+        init(self, hw, rules, seed, speed, sound, cpu, view, nvm, saved)
 
     def settle(self):
         """A match saved at its end gives its high score and leaves the save (uno.app.saves
@@ -168,7 +158,7 @@ class App:
     def match_parts(self):
         """The table, the rules core and the computer players, loaded for this program's first
         match. The pop-ups and the results page are loaded when they open (``_screen``)."""
-        if self.table is not _NoMatch:
+        if self.table is not NoMatch:
             return
         from uno.app.table import Table
 
@@ -180,7 +170,7 @@ class App:
         self.table = Table(self)
 
     def _load_players(self):
-        self._make_player = _first_legal
+        self._make_player = first_legal
         if self.cpu == "ai":  # "first": every computer plays its first legal action (tests)
             try:
                 from uno.ai import make_player
@@ -203,7 +193,7 @@ class App:
         from uno.game import PH_MATCH_OVER
 
         tb = self.table
-        if tb is _NoMatch or tb.g is None or tb.g.phase != PH_MATCH_OVER:
+        if tb is NoMatch or tb.g is None or tb.g.phase != PH_MATCH_OVER:
             return
         tb.players = [None if p is None else 0 for p in tb.players]  # seats stay computers'
         self._make_player = None

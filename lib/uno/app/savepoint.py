@@ -11,6 +11,8 @@ table showed and what the core does not keep (``uno.app.saves.read_extra`` reads
 
 from micropython import const
 
+from uno.settings import drop_codec
+
 _OVER = const(8)  # uno.game.PH_MATCH_OVER
 MAX_HANDS = const(150)  # the score history kept in a save (4 seats: 1.2 KB of the 2.7 KB store)
 
@@ -67,6 +69,10 @@ def point(app):
         except ValueError:  # not a match the game could read back: the nvm keeps the last
             app.view.message("Save failed: old save kept")
             return False
+        # The writer (uno.snapshot, uno.bits: 3.4 KB of code) goes before the store's code
+        # loads: a hand's end is where a match's heap is at its fullest.
+        del pack
+        drop_codec()
         if g.phase == _OVER:
             app.in_match = False
             app.over_saved = True

@@ -58,3 +58,65 @@ def make(start, restart, box):
     saved = early = None
     app.settle()  # a match saved at its end: its high score, on a heap without the match
     return app
+
+
+def init(app, hw, rules, seed, speed, sound, cpu, view, nvm, saved):
+    """``App.__init__`` (its arguments are the App's): here, as it runs once a program."""
+    from uno.app.fx import Lights, Sound
+    from uno.app.main import NoMatch, first_legal
+    from uno.settings import Saved, drop_codec
+    from uno.view.table import View
+
+    app.hw = hw
+    app.rules = rules
+    app.seed = seed
+    app.nvm = nvm
+    app.autosave = None
+    app.notice = None
+    app.saved = Saved()
+    if nvm is not None:
+        from uno.autosave import Autosave
+
+        if saved is None:
+            from uno.save import load
+
+            saved = load(nvm)
+            del load  # the codec goes with drop_codec()
+            drop_codec()
+        app.saved, app.notice = saved
+        app.autosave = Autosave(nvm)
+    app.settings = app.saved.settings
+    app.speed = speed if speed is not None else app.settings.speed
+    app.view = view if view is not None else View(hw.base)
+    hw.show(app.view.root)
+    app.sound = Sound(hw)
+    app.sound.enabled = sound and app.settings.sound
+    app.lights = Lights(hw)
+    app.events = []
+    app.lines = 0  # record events written so far (kept by a save: a resumed record)
+    app.history = []  # cumulative score tuples after each hand of this match
+    app.now = hw.ticks()
+    app.lights.last_input = app.now
+    app.quiet_from = app.now  # since when nothing moved and nobody pressed
+    app.level = -1  # backlight: -1 normal, else the dimmed level (0: asleep)
+    app._thought = False  # the 10 s save point of this wait is done
+    app.banner_until = 0
+    app.matches = 0
+    app.in_match = False
+    app.quit_requested = False
+    app._make_player = first_legal
+    app.cpu = cpu
+    app.table = NoMatch
+    app.picker = app.prompt = app.menu = app.results = None
+    app.handover = None
+    app.stack = []
+    app.then = None  # a page opened from a paused match: the match goes on when it closes
+    app.early = None  # (Game, extra) of the saved match, read before the app (code.py)
+    app.over_saved = False  # a match saved at its end waits for ``settle``
+    app.settled = False
+    app._switch = None  # the start a fresh program begins with, at the end of this frame
+    app.deal_next = False  # the next hand is dealt after this frame's screen
+    app._held = 0
+    app._repeat_at = 0
+    app.backlight()
+    drop_codec()  # and uno.rules, if anything loaded it: each match makes its Rules
