@@ -17,16 +17,32 @@ _PH_PLAY = const(0)
 _PH_COLOUR = const(2)
 
 
+# Four functions, not one: each function's bytecode is one block of the heap when the module
+# loads, and a hand begins in a heap that the last one fragmented (one 694-byte block failed).
+
+
 def deal(g, starter):
     """Deal ``g``'s next hand, begun by seat ``starter`` (-1: the match's first, after its
     ``match`` record, a random starter), and ask its first question."""
     n = g.nseats
     if starter < 0:
-        if g.sink is not None:
-            names = g.names or list(g.rules.seats)
-            g._emit({"ev": "match", "v": 1, "seed": g.seed, "rules": g.rules.as_dict(),
-                     "seats": list(g.rules.seats), "names": list(names)})
-        starter = g.rng.below(n)
+        starter = _match(g, n)
+    _cards(g, starter, n)
+    _record(g)
+    _turn_up(g, starter, n)
+
+
+def _match(g, n):
+    # the match's record, and the first hand's random starter
+    if g.sink is not None:
+        names = g.names or list(g.rules.seats)
+        g._emit({"ev": "match", "v": 1, "seed": g.seed, "rules": g.rules.as_dict(),
+                 "seats": list(g.rules.seats), "names": list(names)})
+    return g.rng.below(n)
+
+
+def _cards(g, starter, n):
+    # the hand's state, the cards dealt and the first one turned up
     g.hand_no += 1
     g.starter = starter
     g.dealer = (starter - 1) % n
@@ -40,14 +56,21 @@ def deal(g, starter):
     g.prev_colour = -1
     g.last_challenge = -1
     g.void = [0] * n
+    # The last hand's lists go before the new deck is made: the collection an allocation
+    # may need can give their room (a discard pile of up to ~100 cards) to the deck's block.
+    g.hands = g.pile = g.discard = ()
     deck = g._new_deck()
     g.pile = deck
     g.hands = [[] for _ in range(n)]
     for _ in range(7):
         for k in range(n):
             g.hands[(starter + k) % n].append(deck.pop())
-    top = deck.pop()
-    g.discard = [top]
+    g.discard = [deck.pop()]
+
+
+def _record(g):
+    # the hand's record; a W+4 turned up goes back into the pile (RULES.md)
+    top = g.discard[0]
     if g.sink is not None:
         if g.brief:
             g._emit({"ev": "hand", "n": g.hand_no, "dealer": g.dealer, "top": cards.name(top)})
@@ -63,6 +86,11 @@ def deal(g, starter):
             if not g.brief:
                 ev["pile"] = g._pile_names()
             g._emit(ev)
+
+
+def _turn_up(g, starter, n):
+    # what the card turned up asks for first (RULES.md)
+    top = g.discard[0]
     g.colour = top >> 4
     k = top & 15
     g.turn = starter

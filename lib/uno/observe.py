@@ -8,6 +8,7 @@ from micropython import const
 from uno import cards
 
 _VOID_KIND = const(5)  # uno.game.VOID_KIND
+_PLAY_ROOM = const(8)  # cards a search's plies may play onto a sampled discard pile
 
 
 # Public scalars every seat may see, copied as they are between a Game and an Observation.
@@ -48,9 +49,14 @@ def determinize(cls, obs, rng):
     g.drawn = obs.drawn
     g.scores = list(obs.scores)
     d = obs.discard
-    g.discard = discard = [0] * len(d)  # in place (list() of bytes grows by appends)
-    for i in range(len(d)):
+    n = len(d)
+    # in place (list() of bytes grows by appends), with room for the plies' plays: a full
+    # list's first append would move it to a block twice its size (up to 536 bytes late in a
+    # hand, the heap at its fullest)
+    g.discard = discard = [0] * (n + _PLAY_ROOM)
+    for i in range(n):
         discard[i] = d[i]
+    del discard[n:]  # MicroPython keeps the list's room
     g.void = list(obs.void)
     seen = bytearray(80)  # how many of each card this seat has seen
     for c in obs.hand:

@@ -34,9 +34,24 @@ def pack(g, extra=b""):
     if not 0 <= g.seed <= 0xFFFFFFFF:
         raise ValueError("seed %r is not a 32-bit number" % g.seed)
     check_cards(g)  # only what uno.restore can read back
+    w = Bits()
+    _put_match(w, g)
+    _put_state(w, g)
+    _put_table(w, g)
+    out = w.flush()
+    out.extend(extra)
+    return bytes(out)
+
+
+# pack in four functions, not one: each function's bytecode is one block of the heap when the
+# module loads, at a hand's end, where a match's heap is at its fullest (one 709-byte block
+# failed).
+
+
+def _put_match(w, g):
+    # what the match is: the rules, the seats and their names
     n = g.nseats
     r = g.rules
-    w = Bits()
     w.put(SNAPSHOT_VERSION, 8)
     for name, _ in RULE_BITS:
         put_option(w, name, getattr(r, name))
@@ -54,6 +69,10 @@ def pack(g, extra=b""):
             w.put(len(b), 5)
             for x in b:
                 w.put(x, 8)
+
+
+def _put_state(w, g):
+    # where the match is: the generator, the hand, the turn and its question
     w.put32(g.seed)
     w.put32(g.rng.state)
     w.put(g.hand_no, 16)
@@ -76,7 +95,11 @@ def pack(g, extra=b""):
     w.put(1 if g.w4_guilty else 0, 1)
     _plus1(w, g.prev_colour, 3)
     _plus1(w, g.last_challenge, 4)
-    for s in range(n):
+
+
+def _put_table(w, g):
+    # the scores, what each seat showed it lacks, and the cards
+    for s in range(g.nseats):
         w.put(g.scores[s], 16)
         w.put(g.last_points[s], 16)
     # Void marks: the core sets only the colour bits (0-3); the RLCard adapter more.
@@ -95,9 +118,6 @@ def pack(g, extra=b""):
         _put_cards(w, h)
     _put_cards(w, g.pile)
     _put_cards(w, g.discard)
-    out = w.flush()
-    out.extend(extra)
-    return bytes(out)
 
 
 def unpack(data, sink=None):

@@ -18,13 +18,13 @@ def start(app, start):
     paused match or the results, after which the match continues."""
     if not app.settled:
         app.settle()
-    # through the App's methods, as every other caller (a shell may wrap them)
+    # A match is begun by App.start once this module's code has gone (its heap is the
+    # match's): the App method to call, which a shell may wrap.
     if start == "new":
-        app.new_match()
-    elif start == "continue":
-        if not app.resume():
-            app.title()
-    elif start in _PAGES:
+        return "new_match"
+    if start == "continue":
+        return "resume"
+    if start in _PAGES:
         app.then = "continue"
         app.view.table.hidden = True
         if start != "options" and not _paused_match(app):
@@ -34,6 +34,7 @@ def start(app, start):
         app.open_page(start)
     else:
         app.title()
+    return None
 
 
 def _paused_match(app):
@@ -57,7 +58,8 @@ def _paused_match(app):
 
 
 def new_match(app):
-    """Deal a new match with the run's rules or the settings' (rules, seats, names)."""
+    """A new match with the run's rules or the settings' (rules, seats, names), its first
+    hand not dealt yet (``App.new_match`` deals it)."""
     from uno.game import Game  # not at the top: the title's program never loads the core
 
     if app.over_saved:
@@ -78,13 +80,8 @@ def new_match(app):
     _seat_up(tb, rules.seats, seed, names)
     tb.g = g = Game(rules, seed=seed, sink=app.sink, names=tb.names)
     g.brief = getattr(app.hw, "brief_records", False)  # the badge keeps no record
-    app.events = []
-    g.start()
-    tb.sel = 0
-    tb.offset = 0
     tb.msg = ""
-    tb._after_action(app.now, None)
-    app.matches += 1
+    # the first deal: App.new_match, once this module's code has gone
 
 
 def resume(app):

@@ -131,7 +131,11 @@ class App:
         """Begin a program (code.py's ``main(start)``): "title"; "new", a new match;
         "continue", the saved match; or "options", "help", "graph": a page opened from a
         paused match or the results, after which the match continues (uno.app.begin)."""
-        self._begin("start", start)
+        then = self._begin("start", start)
+        if then == "new_match":
+            self.new_match()
+        elif then == "resume" and not self.resume():
+            self.title()
 
     def switch(self, start):
         """Go on as a fresh program that begins with ``start`` (``App.start``): the badge
@@ -222,6 +226,8 @@ class App:
     def new_match(self):
         """Deal a new match with the run's rules or the settings' (rules, seats, names)."""
         self._begin("new_match")
+        self._deal(True)
+        self.matches += 1
 
     def resume(self):
         """Continue the saved match where its last save point left it; False (and a notice)
@@ -238,9 +244,16 @@ class App:
             drop_module("begin")
 
     def next_hand(self):
+        self._deal(False)
+
+    def _deal(self, first):
+        # a match's first hand (its start), or the next
         tb = self.table
         self.events = []
-        tb.g.next_hand()
+        if first:
+            tb.g.start()
+        else:
+            tb.g.next_hand()
         tb.sel = 0
         tb.offset = 0
         tb._after_action(self.now, None)

@@ -12,13 +12,8 @@ auto-refresh) the CPU sleeps between polls. ``alarm.light_sleep_until_alarms`` w
 nothing here: docs/BADGE.md, "While the screen is dark".
 """
 
-import array
-import math
 import time
 
-import analogio
-import audiocore
-import audioio
 import board
 import digitalio
 import keypad
@@ -52,50 +47,40 @@ class PyBadge:
     # code.py's: run the game again as a new program on a fresh heap (uno.app.main App.switch)
     restart = None  # type: Any
 
+    # set by uno.hw.pybadge_init (for the type checker: a bare annotation compiles to nothing)
+    display: "Any"
+    nvm: "Any"
+    held: int
+    _pending: int
+    _event: "Any"
+    _joy_x: "Any"
+    _joy_y: "Any"
+    _pins: "Any"
+    _keys: "Any"
+    _joy: int
+    _last: int
+    _now: int
+    _next_frame: int
+    _speaker_on: "Any"
+    _audio: "Any"
+    _sample: "Any"
+    _npix: "Any"
+    _pixbuf: bytearray
+
     def __init__(self):
         self.base = BASE
-        self.display = board.DISPLAY
-        self.display.auto_refresh = False
-        try:  # the saves: 8,192 bytes of flash on a SAMD51 (docs/SAVES.md)
-            from microcontroller import nvm
+        # The board's set-up runs once a program: its code is loaded for it and dropped after
+        import sys
 
-            self.nvm = nvm
-        except ImportError:
-            self.nvm = None
-        self.held = 0
-        self._pending = 0
-        self._event = keypad.Event()
-        self._joy_x = None
-        self._joy_y = None
-        if hasattr(board, "JOYSTICK_X"):
-            self._joy_x = analogio.AnalogIn(board.JOYSTICK_X)
-            self._joy_y = analogio.AnalogIn(board.JOYSTICK_Y)  # type: ignore[attr-defined]
-        self._pins = None  # dark: (clock, latch, data) of the shift register, read by poll()
-        self._keys = None
-        self._dark(False)
-        self._joy = 0
-        # time
-        self._last = supervisor.ticks_ms()
-        self._now = 0
-        self._next_frame = 0
-        # sound: one period of a sine, looped; the pitch is the sample rate
-        self._speaker_on = None
-        self._audio = None
-        self._sample = None
-        try:
-            self._speaker_on = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
-            self._speaker_on.switch_to_output(value=False)
-            wave = array.array("H", [0] * _SINE_N)
-            for i in range(_SINE_N):
-                wave[i] = int(32768 + 12000 * math.sin(2 * math.pi * i / _SINE_N))
-            self._sample = audiocore.RawSample(wave, sample_rate=8000)
-            self._audio = audioio.AudioOut(board.SPEAKER)
-        except (AttributeError, ValueError, RuntimeError):
-            self._audio = None
-        # NeoPixels (GRB); the PyBadge LC has one
-        self._npix = digitalio.DigitalInOut(board.NEOPIXEL)
-        self._npix.switch_to_output()
-        self._pixbuf = bytearray(15)
+        from uno.hw import pybadge_init
+
+        pybadge_init.init(self)
+        del pybadge_init
+        sys.modules.pop("uno.hw.pybadge_init", None)
+        import uno.hw
+
+        if "pybadge_init" in dir(uno.hw):
+            delattr(uno.hw, "pybadge_init")
 
     # ----- time ----------------------------------------------------------------------------
 
