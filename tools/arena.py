@@ -235,7 +235,7 @@ def install_infer() -> None:
     determinize = observe.determinize
 
     def _play(self, p, a):
-        if self._journal is None:
+        if not self._frames:
             note_play(self, p, a)
         play(self, p, a)
 

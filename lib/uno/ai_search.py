@@ -234,16 +234,14 @@ class Model:
         self.rl = getattr(rules, "reverse_passes", False)
         self.bufs = [[] for _ in range(g.nseats)]  # type: list[list[int]]
         self.mine = [0, 0, 0, 0, 0]
+        self.cc = [0, 0, 0, 0, 0]
 
     def playout(self, g, seat, first):
         """(score for ``seat``, turns simulated) from the core game's current plain turn;
         ``first`` >= 0: the actor's first turn plays that action."""
         n = self.nseats
         hands = self.bufs  # reused: no allocation per playout
-        for s in range(n):
-            b = hands[s]
-            del b[:]
-            b.extend(g.hands[s])
+        mine = self._copy_in(g, seat)
         pile = g.pile
         ptr = len(pile) - 1
         turn = g.actor
@@ -253,12 +251,6 @@ class Model:
         reverse_skips = self.reverse_skips
         rl = self.rl
         rng = self.rng
-        cc = [0, 0, 0, 0, 0]
-        # This seat's cards by colour (wilds at 4), kept up to date as its hand changes.
-        mine = self.mine
-        mine[0] = mine[1] = mine[2] = mine[3] = mine[4] = 0
-        for c in hands[seat]:
-            mine[c >> 4] += 1
         turns = 0
         horizon = HORIZON
         while turns < horizon:
@@ -279,22 +271,7 @@ class Model:
                             best = c
                             break
                 else:
-                    # Best playable card: the colour held most, action cards first, wilds last
-                    # (a W+4 only when nothing else fits: legal under every wd4 option, and
-                    # RLCard's rule).
-                    best = -1
-                    best_s = -1000
-                    for c in h:
-                        k = c & 15
-                        if c >= 0x40:
-                            s = -12 if k == _WILD else -14
-                        elif (c >> 4) == colour or k == topk:
-                            s = mine[c >> 4] * 2 + (3 if k >= _SKIP else 0)
-                        else:
-                            continue
-                        if s > best_s:
-                            best_s = s
-                            best = c
+                    best = _own_best(h, colour, topk, mine)
                 if best < 0:
                     if ptr < 0:
                         break
@@ -323,30 +300,13 @@ class Model:
                 colour = first >> 4
                 first = -1
             elif best >= 0x40:
-                cc[0] = cc[1] = cc[2] = cc[3] = 0
-                for c in h:
-                    cc[c >> 4] += 1
-                hi = 0
-                colour = 0
-                for col in range(4):
-                    if cc[col] > hi:
-                        hi = cc[col]
-                        colour = col
+                colour = self._most_held(h)
             else:
                 colour = best >> 4
             topk = k
             if not h:
-                if k == _DRAW2 or k == _WILD4:
-                    victim = hands[(turn + direction) % n]
-                    m = 2 if k == _DRAW2 else 4
-                    while m and ptr >= 0:
-                        victim.append(pile[ptr])
-                        ptr -= 1
-                        m -= 1
-                if rl:
-                    # RLCard counts only the win.
-                    return (1.0 if turn == seat else -1.0), turns
-                return terminal(turn, hands, seat), turns
+                return self._went_out(k, hands[(turn + direction) % n], pile, ptr, turn,
+                                      seat), turns
             if k < _SKIP or k == _WILD:
                 turn = (turn + direction) % n
             elif k == _SKIP or (k == _REVERSE and reverse_skips):
@@ -367,6 +327,71 @@ class Model:
                     m -= 1
                 turn = (victim + direction) % n
         return position_value(hands, seat, turn, colour, topk), turns
+
+    # playout's parts, in functions of their own: each function's bytecode is one block of the
+    # heap when this module loads, late in a hand (one of 1,039 bytes failed)
+
+    def _copy_in(self, g, seat):
+        # the sampled hands into the playout's buffers; this seat's cards by colour (wilds
+        # at 4), which playout keeps up to date as its hand changes
+        hands = self.bufs
+        for s in range(self.nseats):
+            b = hands[s]
+            del b[:]
+            b.extend(g.hands[s])
+        mine = self.mine
+        mine[0] = mine[1] = mine[2] = mine[3] = mine[4] = 0
+        for c in hands[seat]:
+            mine[c >> 4] += 1
+        return mine
+
+    def _most_held(self, h):
+        # the colour a wild calls: the one ``h`` holds most (the first on a tie; red if none)
+        cc = self.cc
+        cc[0] = cc[1] = cc[2] = cc[3] = 0
+        for c in h:
+            cc[c >> 4] += 1
+        hi = 0
+        colour = 0
+        for col in range(4):
+            if cc[col] > hi:
+                hi = cc[col]
+                colour = col
+        return colour
+
+    def _went_out(self, k, victim, pile, ptr, turn, seat):
+        # the score when seat ``turn`` has played its last card ``k`` (its +2 or W+4 still
+        # makes the next seat, ``victim``'s hand, draw: it counts at the end)
+        if k == _DRAW2 or k == _WILD4:
+            m = 2 if k == _DRAW2 else 4
+            while m and ptr >= 0:
+                victim.append(pile[ptr])
+                ptr -= 1
+                m -= 1
+        if self.rl:
+            # RLCard counts only the win.
+            return 1.0 if turn == seat else -1.0
+        return terminal(turn, self.bufs, seat)
+
+
+def _own_best(h, colour, topk, mine):
+    """The searching seat's card in a playout: the colour held most, action cards first, wilds
+    last (a W+4 only when nothing else fits: legal under every wd4 option, and RLCard's rule);
+    -1 when none fits."""
+    best = -1
+    best_s = -1000
+    for c in h:
+        k = c & 15
+        if c >= 0x40:
+            s = -12 if k == _WILD else -14
+        elif (c >> 4) == colour or k == topk:
+            s = mine[c >> 4] * 2 + (3 if k >= _SKIP else 0)
+        else:
+            continue
+        if s > best_s:
+            best_s = s
+            best = c
+    return best
 
 
 def terminal(winner, hands, seat):

@@ -162,13 +162,13 @@ class Game(Journal):
         self.w4_guilty = False
         self.prev_colour = -1
         self.last_challenge = -1
-        self._journal = None  # type: list | None
+        self._journal = []  # type: list
         self._frames = []  # type: list[int]
 
     # ----- records -------------------------------------------------------------------------
 
     def _rec(self):
-        return self.sink is not None and self._journal is None
+        return self.sink is not None and not self._frames
 
     def _emit(self, ev):
         self.sink(ev)
@@ -558,7 +558,7 @@ class Game(Journal):
     def _end_hand(self, winner):
         n = self.nseats
         pts = [cards.hand_points(h) for h in self.hands]
-        if self._journal is not None:
+        if self._frames:
             self._journal_lists()
         self.last_points = pts
         self.winner = winner

@@ -19,29 +19,30 @@ _J_LISTS = const(6)
 
 
 class Journal:
-    """Card moves that can be undone; state lives in the ``Game`` that mixes this in."""
-
-    _journal = None  # type: list | None
+    """Card moves that can be undone; state lives in the ``Game`` that mixes this in. A search
+    is in progress while ``_frames`` (where each open ``push`` begins in ``_journal``) is not
+    empty; ``_journal`` is one list for the game's life: a list unwound by ``pop()`` would
+    shrink, and grow again by blocks at the next push, when the heap is fullest."""
 
     def push(self, a):
         """Apply a legal action silently and remember how to undo it (see ``pop``)."""
-        if self._journal is None:
-            self._journal = []
-        self._frames.append(len(self._journal))
-        self._journal.append((self.colour, self.turn, self.actor, self.direction, self.phase,
-                              self.pending, self.pend_kind, self.drawn, self.passes,
-                              self.one_seat, self.catch_n, self.w4_seat, self.w4_guilty,
-                              self.prev_colour, self.winner, self.match_winner, self.rng.hi,
-                              self.rng.lo, self.last_challenge))
+        j = self._journal
+        self._frames.append(len(j))
+        j.append((self.colour, self.turn, self.actor, self.direction, self.phase,
+                  self.pending, self.pend_kind, self.drawn, self.passes, self.one_seat,
+                  self.catch_n, self.w4_seat, self.w4_guilty, self.prev_colour, self.winner,
+                  self.match_winner, self.rng.hi, self.rng.lo, self.last_challenge))
         self._do(a)  # type: ignore[attr-defined]
 
     def pop(self):
         """Undo the last ``push``, restoring the exact state before it."""
         j = self._journal
-        assert j is not None, "pop without push"
+        assert self._frames, "pop without push"
         start = self._frames.pop()
-        while len(j) > start + 1:
-            op = j.pop()
+        i = len(j) - 1
+        while i > start:
+            op = j[i]
+            i -= 1
             t = op & 7
             if t == _J_GIVE:
                 self.hands[(op >> 3) & 7].pop()
@@ -56,48 +57,48 @@ class Journal:
             elif t == _J_VOID:
                 self.void[(op >> 3) & 7] = op >> 6
             else:
-                self.pile, self.discard, self.last_points = j.pop()
+                self.pile, self.discard, self.last_points = j[i]
+                i -= 1
         (self.colour, self.turn, self.actor, self.direction, self.phase, self.pending,
          self.pend_kind, self.drawn, self.passes, self.one_seat, self.catch_n, self.w4_seat,
          self.w4_guilty, self.prev_colour, self.winner, self.match_winner,
-         self.rng.hi, self.rng.lo, self.last_challenge) = j.pop()
-        if not self._frames:
-            self._journal = None
+         self.rng.hi, self.rng.lo, self.last_challenge) = j[start]
+        del j[start:]  # MicroPython keeps the list's room
 
     def _give(self, p, c):
         self.hands[p].append(c)
-        if self._journal is not None:
+        if self._frames:
             self._journal.append(_J_GIVE | p << 3)
 
     def _take(self, p, i):
         c = self.hands[p].pop(i)
-        if self._journal is not None:
+        if self._frames:
             self._journal.append(_J_TAKE | p << 3 | c << 6 | i << 13)
         return c
 
     def _pile_pop(self):
         c = self.pile.pop()
-        if self._journal is not None:
+        if self._frames:
             self._journal.append(_J_PILE | c << 6)
         return c
 
     def _discard_push(self, c):
         self.discard.append(c)
-        if self._journal is not None:
+        if self._frames:
             self._journal.append(_J_DISCARD)
 
     def _score(self, p, pts):
         self.scores[p] += pts
-        if self._journal is not None:
+        if self._frames:
             self._journal.append(_J_SCORE | p << 3 | pts << 6)
 
     def _set_void(self, p, v):
-        if self._journal is not None:
+        if self._frames:
             self._journal.append(_J_VOID | p << 3 | self.void[p] << 6)
         self.void[p] = v
 
     def _reshuffle(self):
-        if self._journal is not None:
+        if self._frames:
             self._journal.append((self.pile, self.discard, self.last_points))
             self._journal.append(_J_LISTS)
         top = self.discard[-1]
@@ -109,6 +110,6 @@ class Journal:
             self._emit({"ev": "reshuffle", "pile": self._pile_names()})
 
     def _journal_lists(self):
-        if self._journal is not None:
+        if self._frames:
             self._journal.append((self.pile, self.discard, self.last_points))
             self._journal.append(_J_LISTS)
