@@ -11,6 +11,11 @@ from uno.rng import Rng
 
 from micropython import const
 
+try:
+    from typing import Any  # noqa: F401 (type comments only; CircuitPython has no typing)
+except ImportError:
+    pass
+
 # uno.cards's kinds, private: an imported name costs a global slot at run time.
 _SKIP = const(10)
 _REVERSE = const(11)
@@ -57,9 +62,6 @@ VOID_KIND = const(5)
 _WD4_CHALLENGE = const(0)
 _WD4_STRICT = const(1)
 _WD4_FREE = const(2)
-_NS_ALTERNATE = const(0)
-_NS_WINNER = const(1)
-_NS_ROTATE = const(2)
 
 
 class IllegalAction(ValueError):
@@ -121,21 +123,24 @@ class Game(Journal):
     (about 108 card names): the badge keeps no record and its heap cannot spare the peak."""
 
     brief = False
+    # Attributes a search's sampled game leaves at these, so its instance holds 36: a 37th
+    # would move its attribute table to a larger block (47 slots, 376 bytes) at every search.
+    sink = None  # type: Any
+    names = None  # type: Any
 
     def __init__(self, rules, seed=1, sink=None, names=None):
         self.rules = rules
         self.seed = seed
-        self.sink = sink
-        self.names = names
+        if sink is not None:
+            self.sink = sink
+        if names is not None:
+            self.names = names
         self.nseats = n = rules.nseats
         self.rng = Rng(seed)
         self._wd4 = ("challenge", "strict", "free").index(rules.wd4)
         self._repeat = rules.draw == "repeat"
         self._limit = rules.hand_limit
         self._stacking = rules.stacking == "on"
-        self._one_required = rules.one_call == "required"
-        self._penalty = rules.scoring == "penalty"
-        self._next_start = ("alternate", "winner", "rotate").index(rules.next_start)
         self.hands = [[] for _ in range(n)]  # type: list[list[int]]
         self.pile = []  # type: list[int]
         self.discard = []  # type: list[int]
@@ -191,7 +196,7 @@ class Game(Journal):
         if self.phase != PH_HAND_OVER:
             raise IllegalAction("the hand is not over" if self.phase != PH_MATCH_OVER
                                 else "the match is over")
-        if self._next_start == _NS_WINNER:
+        if self.rules.next_start == "winner":
             s = self.winner if self.winner >= 0 else self.starter
         else:
             # alternate: the seat after the last starter; rotate: the deal passes on one seat,
@@ -492,7 +497,7 @@ class Game(Journal):
             self._end_hand(p)
             return
         if left == 1:
-            if self._one_required:
+            if self.rules.one_call == "required":
                 self.one_seat = p
                 self.phase = PH_ONE
                 self.actor = p
@@ -564,7 +569,7 @@ class Game(Journal):
         self.winner = winner
         self.actor = -1
         if winner >= 0:
-            if self._penalty:
+            if self.rules.scoring == "penalty":
                 for s in range(n):
                     if pts[s]:
                         self._score(s, pts[s])
@@ -593,7 +598,7 @@ class Game(Journal):
     def _leader(self, went_out):
         """Match winner: highest total (standard) or lowest (penalty, ties as RULES.md says)."""
         sc = self.scores
-        if not self._penalty:
+        if self.rules.scoring != "penalty":
             best = 0
             for s in range(self.nseats):
                 if sc[s] > sc[best]:

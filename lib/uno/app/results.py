@@ -30,6 +30,29 @@ class Results:
         t = panels.show_results(v)
         t.clear()
         self.match_over = g.phase == G.PH_MATCH_OVER
+        self._head(t, g, tb)
+        self._scores(t, g, tb.names)
+        # the losers' cards (Acorn showed the computer's when you beat it): others first
+        self.pages = []
+        for k in range(1, g.nseats + 1):
+            s = (tb.seat + k) % g.nseats
+            for first in range(0, len(g.hands[s]), 8):
+                self.pages.append(s << 8 | first)
+        self.page = 0
+        self._show()
+        v.hide_popup()
+        app.lights.colour = -1
+        turn = len(self.pages) > 1
+        if self.match_over:
+            v.message("Again? A yes B no \x7f\x80 cards" if turn else "Another match? A yes B no")
+        else:
+            v.message("A: next hand   \x7f\x80 cards" if turn else "A: next hand")
+
+    # open in three functions, not one: each function's bytecode is one block of the heap when
+    # the module loads, at a hand's end (open alone was about a kilobyte)
+
+    def _head(self, t, g, tb):
+        # who won the hand or the match, and the points
         w = g.winner
         names = tb.names
         you = tb.seat if tb.human(tb.seat) else -1  # computers only: every seat by its name
@@ -52,25 +75,15 @@ class Results:
                 total += pts[s]
             t.write(1, "You score %d points" % total if w == you
                     else with_name("%s scores %d points", names[w], (total,)), align=1)
+
+    @staticmethod
+    def _scores(t, g, names):
+        # the score table: each seat's cards left, points this hand and total
+        pts = g.last_points
         t.write(2, "%-11s%6s%7s" % ("to %dpt" % g.rules.target, "HAND", "TOTAL"), 1)
         for s in range(g.nseats):
             t.write(3 + s, "%-6s %-3s %5d %6d" % (names[s][:6], cards_text(len(g.hands[s])),
                                                   pts[s], g.scores[s]), 1)
-        # the losers' cards (Acorn showed the computer's when you beat it): others first
-        self.pages = []
-        for k in range(1, g.nseats + 1):
-            s = (tb.seat + k) % g.nseats
-            for first in range(0, len(g.hands[s]), 8):
-                self.pages.append(s << 8 | first)
-        self.page = 0
-        self._show()
-        v.hide_popup()
-        app.lights.colour = -1
-        turn = len(self.pages) > 1
-        if self.match_over:
-            v.message("Again? A yes B no \x7f\x80 cards" if turn else "Another match? A yes B no")
-        else:
-            v.message("A: next hand   \x7f\x80 cards" if turn else "A: next hand")
 
     def closing(self):
         """The page's display objects go with it (App._drop), the table shows again."""
