@@ -11,11 +11,6 @@ from uno.rng import Rng
 
 from micropython import const
 
-try:
-    from typing import Any  # noqa: F401 (type comments only; CircuitPython has no typing)
-except ImportError:
-    pass
-
 # uno.cards's kinds, private: an imported name costs a global slot at run time.
 _SKIP = const(10)
 _REVERSE = const(11)
@@ -123,18 +118,12 @@ class Game(Journal):
     (about 108 card names): the badge keeps no record and its heap cannot spare the peak."""
 
     brief = False
-    # Attributes a search's sampled game leaves at these, so its instance holds 36: a 37th
-    # would move its attribute table to a larger block (47 slots, 376 bytes) at every search.
-    sink = None  # type: Any
-    names = None  # type: Any
 
     def __init__(self, rules, seed=1, sink=None, names=None):
         self.rules = rules
         self.seed = seed
-        if sink is not None:
-            self.sink = sink
-        if names is not None:
-            self.names = names
+        self.sink = sink
+        self.names = names
         self.nseats = n = rules.nseats
         self.rng = Rng(seed)
         self._wd4 = ("challenge", "strict", "free").index(rules.wd4)
