@@ -271,7 +271,22 @@ class Model:
                             best = c
                             break
                 else:
-                    best = _own_best(h, colour, topk, mine)
+                    # Best playable card: the colour held most, action cards first, wilds last
+                    # (a W+4 only when nothing else fits: legal under every wd4 option, and
+                    # RLCard's rule).
+                    best = -1
+                    best_s = -1000
+                    for c in h:
+                        k = c & 15
+                        if c >= 0x40:
+                            s = -12 if k == _WILD else -14
+                        elif (c >> 4) == colour or k == topk:
+                            s = mine[c >> 4] * 2 + (3 if k >= _SKIP else 0)
+                        else:
+                            continue
+                        if s > best_s:
+                            best_s = s
+                            best = c
                 if best < 0:
                     if ptr < 0:
                         break
@@ -372,26 +387,6 @@ class Model:
             # RLCard counts only the win.
             return 1.0 if turn == seat else -1.0
         return terminal(turn, self.bufs, seat)
-
-
-def _own_best(h, colour, topk, mine):
-    """The searching seat's card in a playout: the colour held most, action cards first, wilds
-    last (a W+4 only when nothing else fits: legal under every wd4 option, and RLCard's rule);
-    -1 when none fits."""
-    best = -1
-    best_s = -1000
-    for c in h:
-        k = c & 15
-        if c >= 0x40:
-            s = -12 if k == _WILD else -14
-        elif (c >> 4) == colour or k == topk:
-            s = mine[c >> 4] * 2 + (3 if k >= _SKIP else 0)
-        else:
-            continue
-        if s > best_s:
-            best_s = s
-            best = c
-    return best
 
 
 def terminal(winner, hands, seat):
