@@ -126,6 +126,13 @@ def test_the_heap_figures_do_not_depend_on_where_the_drive_folder_is(drive, tmp_
     assert runs[0].stats == runs[1].stats
 
 
+def test_the_pass_grid_tells_the_heaps_that_complete_from_those_that_do_not(drive):
+    # vm_app.py grid: each run on its own copy of the drive (its own saves), two at a time
+    res = vm_app.pass_grid(drive, [60, 192], [1, 2], jobs=2, seats=vm_app.PROFILES["normal"],
+                           hands=1)
+    assert res == {(60, 1): False, (60, 2): False, (192, 1): True, (192, 2): True}
+
+
 def test_the_heap_budget_bites(drive):
     # Well below the budget the app runs out of memory: the figure measures something.
     r = vm_app.run(drive, vm_app.BUDGET_KB["normal"] - 40, seats=vm_app.PROFILES["normal"],

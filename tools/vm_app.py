@@ -4,6 +4,7 @@
     .venv/bin/python tools/vm_app.py run [--seats S] [--matches N] [--heap K] [--keys SCRIPT]
     .venv/bin/python tools/vm_app.py minheap [--seats S] [--pystack]   # smallest -X heapsize
     .venv/bin/python tools/vm_app.py modules   # the heap each module takes
+    .venv/bin/python tools/vm_app.py grid [--heaps 130-135] [--seeds 1-12]   # which complete
 
 Like a CIRCUITPY drive: ``lib/`` compiled with CircuitPython's mpy-cross (10.2.1) into a temp
 folder, with any Adafruit library the device code imports (compiled from .venv's pinned
@@ -394,9 +395,47 @@ def min_heap(dest: Path, lo: int = 40, hi: int = 200, span: int = 8, log=None, *
     return s
 
 
+def pass_grid(dest: Path, heaps, seeds, jobs: int = 2, **kw) -> dict:
+    """{(heap KiB, seed): True when that run completes}: a finer view of a change than
+    ``min_heap``'s S, which the heap's layout moves by a KB either way from one seed to the next.
+    Runs ``jobs`` at a time, each worker on its own copy of ``dest`` (a run's nvm.bin is its
+    own: runs sharing one folder would read each other's saves)."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    local = threading.local()
+    copies = []  # type: list[Path]
+
+    def one(hs):
+        d = getattr(local, "dest", None)
+        if d is None:
+            d = Path(tempfile.mkdtemp(prefix="uno-vm-"))
+            shutil.rmtree(d)
+            shutil.copytree(dest, d)
+            local.dest = d
+            copies.append(d)
+        return hs, run(d, hs[0], seed=hs[1], **kw).ok
+
+    try:
+        with ThreadPoolExecutor(max(1, jobs)) as ex:
+            return dict(ex.map(one, [(h, s) for h in heaps for s in seeds]))
+    finally:
+        for d in copies:
+            shutil.rmtree(d, ignore_errors=True)
+
+
+def _span(text: str) -> list[int]:
+    """"131-134" or "1,3,5" (or both: "1-3,7") as a list of ints."""
+    out = []  # type: list[int]
+    for part in text.split(","):
+        a, _, b = part.partition("-")
+        out.extend(range(int(a), int(b or a) + 1))
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("what", choices=("run", "minheap", "modules"))
+    ap.add_argument("what", choices=("run", "minheap", "modules", "grid"))
     ap.add_argument("--seats", default="normal",
                     help="a profile (%s) or a comma list of seats" % ", ".join(PROFILES))
     ap.add_argument("--matches", type=int, default=1)
@@ -406,6 +445,9 @@ def main(argv=None) -> int:
     ap.add_argument("--pystack", action="store_true", help="the 1,536-byte Python stack build")
     ap.add_argument("--keys", help="press script (host_sim format), or @FILE")
     ap.add_argument("--span", type=int, default=8)
+    ap.add_argument("--heaps", default="130-135", help="KiB, a range or a list (grid)")
+    ap.add_argument("--seeds", default="1-12", help="a range or a list (grid)")
+    ap.add_argument("--jobs", type=int, default=2, help="runs at a time (grid)")
     args = ap.parse_args(argv)
     why = missing()
     if why:
@@ -431,6 +473,19 @@ def main(argv=None) -> int:
                     print("-- %d B: the name pool and a match's modules; loaded for a while:"
                           % sum(b for _, b in rows[:k]))
                 print("%-20s %6d B" % (name, n))
+            return 0
+        if args.what == "grid":
+            del kw["seed"]
+            heaps, seeds = _span(args.heaps), _span(args.seeds)
+            res = pass_grid(dest, heaps, seeds, jobs=args.jobs, **kw)
+            print("seeds %s; + completes, . fails" % args.seeds)
+            total = 0
+            for h in heaps:
+                row = [res[h, s] for s in seeds]
+                total += sum(row)
+                print("heap %dk  %s  %d/%d" % (h, "".join("+" if x else "." for x in row),
+                                               sum(row), len(row)))
+            print("%d of %d runs complete" % (total, len(res)))
             return 0
         if args.what == "run":
             r = run(dest, args.heap, every=args.every, **kw)
