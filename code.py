@@ -23,12 +23,9 @@ def restart(start):
 
 
 def _drop(name):
-    import sys
+    from uno import drop
 
-    import uno.app
-
-    del sys.modules["uno.app." + name]
-    delattr(uno.app, name)
+    drop("uno.app." + name)
 
 
 def main(start="title"):

@@ -1,1 +1,14 @@
 """UNO for the PyBadge: the rules core (cards, rng, rules, game) shared by badge and PC."""
+
+
+def drop(name):
+    """Forget module ``name`` ("uno.deal", "uno.app.begin", ...) and its package's attribute
+    for it: its code leaves the heap at the next collection once nothing else holds it
+    (CircuitPython keeps a loaded module's code in RAM); the next import loads it again."""
+    import sys
+
+    sys.modules.pop(name, None)
+    pkg, _, attr = name.rpartition(".")
+    parent = sys.modules.get(pkg)
+    if parent is not None and attr in dir(parent):
+        delattr(parent, attr)

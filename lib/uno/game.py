@@ -87,13 +87,9 @@ def _unload(name, had):
     """Forget ``uno.<name>`` unless ``had`` (it was loaded before): code for a rare moment (a
     refusal, a name) stays off the badge's heap between uses (uno.explain, uno.notation: 3 KB)."""
     if not had:
-        import sys
+        from uno import drop
 
-        import uno
-
-        sys.modules.pop("uno." + name, None)
-        if name in dir(uno):
-            delattr(uno, name)
+        drop("uno." + name)
 
 
 def action_name(a):

@@ -116,10 +116,6 @@ def preset_of(rules):
 def drop():
     """Forget this module (the badge: 2.5 KB of heap for the rest of the match); the next
     ``import uno.rules`` loads it again. References held elsewhere keep their objects."""
-    import sys
+    from uno import drop as forget
 
-    import uno
-
-    sys.modules.pop("uno.rules", None)
-    if "rules" in dir(uno):
-        delattr(uno, "rules")
+    forget("uno.rules")

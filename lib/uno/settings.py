@@ -112,12 +112,8 @@ def drop_codec():
     """Free the save codec (uno.save, uno.bits, uno.bitread, uno.snapshot, uno.restore,
     uno.store, uno.rules) until the next save point: the app keeps only Settings and Saved
     between saves. Call with no reference to them held."""
-    import sys
-
-    import uno
+    from uno import drop
 
     for name in ("snapshot", "restore", "save", "bits", "bitread", "store", "crc32py", "rules"):
-        sys.modules.pop("uno." + name, None)
-        if name in dir(uno):
-            delattr(uno, name)
+        drop("uno." + name)
 

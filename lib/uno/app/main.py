@@ -7,8 +7,6 @@ dropped when they close; so is the save code (``uno.app.savepoint``, ``uno.app.s
 ``uno.save``), loaded only at save points, Continue and start-up (docs/SAVES.md).
 """
 
-import sys
-
 from micropython import const
 
 try:
@@ -16,6 +14,7 @@ try:
 except ImportError:
     pass
 
+from uno import drop
 from uno.settings import drop_codec
 
 FRAME_MS = const(33)
@@ -47,11 +46,7 @@ class NoMatch:
 def drop_module(name, package=None):
     """Forget module ``uno.app.<name>``, or ``<package>.<name>`` (``package`` a package
     module): its code goes at the next collection once nothing else holds it."""
-    if package is None:
-        import uno.app as package
-    sys.modules.pop(package.__name__ + "." + name, None)
-    if name in dir(package):
-        delattr(package, name)
+    drop(("uno.app" if package is None else package.__name__) + "." + name)
 
 
 class App:

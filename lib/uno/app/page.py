@@ -9,8 +9,6 @@ Screen: 10 rows of 12 px: row 0 the title, rows 1-8 the body, row 9 the footer (
 last refusal). A bar marks the selected body row.
 """
 
-import sys
-
 import displayio
 from micropython import const
 
@@ -203,11 +201,10 @@ NEED_FREE = const(64 * 1024)
 
 def drop(names):
     """Forget modules (and their package attributes) so their code leaves the heap."""
+    from uno import drop as forget
+
     for name in names:
-        sys.modules.pop(name, None)
-        pkg, _, attr = name.rpartition(".")
-        if pkg and pkg in sys.modules and attr in dir(sys.modules[pkg]):
-            delattr(sys.modules[pkg], attr)
+        forget(name)
 
 
 def cycle(values, value, step):

@@ -70,17 +70,12 @@ class PyBadge:
     def __init__(self):
         self.base = BASE
         # The board's set-up runs once a program: its code is loaded for it and dropped after
-        import sys
-
+        from uno import drop
         from uno.hw import pybadge_init
 
         pybadge_init.init(self)
         del pybadge_init
-        sys.modules.pop("uno.hw.pybadge_init", None)
-        import uno.hw
-
-        if "pybadge_init" in dir(uno.hw):
-            delattr(uno.hw, "pybadge_init")
+        drop("uno.hw.pybadge_init")
 
     # ----- time ----------------------------------------------------------------------------
 

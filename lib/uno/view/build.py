@@ -13,9 +13,7 @@ def load_sheets(base):
     """(cards, icons, font) bitmaps from ``base``/sprites, the shared card palette (icons,
     wilds, the card back) and the four coloured cards' palettes (layout.CARD_ROLES).
     The loader (uno.view.bmp) goes once they are read: 1.6 KB of heap a program long."""
-    import sys
-
-    import uno.view
+    from uno import drop
     from uno.view import bmp
 
     cards, _ = bmp.load(base + "/sprites/cards.bmp", 16)
@@ -23,9 +21,7 @@ def load_sheets(base):
     font, _ = bmp.load(base + "/sprites/font.bmp", 2)
     # not on a SpriteError: code.py's error screen tells it by the class of this module
     del bmp
-    sys.modules.pop("uno.view.bmp", None)
-    if "bmp" in dir(uno.view):
-        delattr(uno.view, "bmp")
+    drop("uno.view.bmp")
     pal = displayio.Palette(len(L.CARD_COLOURS))
     for i, c in enumerate(L.CARD_COLOURS):
         pal[i] = c

@@ -129,16 +129,12 @@ class View:
     _arrow_x: "Any"
 
     def __init__(self, base):
-        import sys
-
-        import uno.view
+        from uno import drop
         from uno.view import build
 
         build.build(self, base)
         del build
-        sys.modules.pop("uno.view.build", None)
-        if "build" in dir(uno.view):
-            delattr(uno.view, "build")
+        drop("uno.view.build")
 
     def _card_row(self, group, x, y):
         # 8 one-card grids at (x, y) one card's pitch apart, added to ``group``
