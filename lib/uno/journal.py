@@ -98,9 +98,7 @@ class Journal:
         self.void[p] = v
 
     def _reshuffle(self):
-        if self._frames:
-            self._journal.append((self.pile, self.discard, self.last_points))
-            self._journal.append(_J_LISTS)
+        self._journal_lists()
         top = self.discard[-1]
         pile = self.discard[:-1]
         self.rng.shuffle(pile)
@@ -110,6 +108,7 @@ class Journal:
             self._emit({"ev": "reshuffle", "pile": self._pile_names()})
 
     def _journal_lists(self):
+        # before the pile, the discard or the hand's points are replaced by new lists
         if self._frames:
             self._journal.append((self.pile, self.discard, self.last_points))
             self._journal.append(_J_LISTS)
