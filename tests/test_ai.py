@@ -268,10 +268,11 @@ def test_normal_never_bluffs_easy_sometimes_does():
     assert 0 < bluffs < 40
 
 
-def challenge_obs(w4_count, prev_seen_all):
-    """Seat 0 faces a W+4 from seat 1 who holds ``w4_count`` cards; the previous colour was
-    red; ``prev_seen_all``: every red card is already in the discard or our hand."""
-    r = preset("classic")
+def challenge_obs(w4_count, prev_seen_all, culprit="human"):
+    """Seat 0 faces a W+4 from seat 1 (a ``culprit`` player) who holds ``w4_count`` cards; the
+    previous colour was red; ``prev_seen_all``: every red card is already in the discard or
+    our hand."""
+    r = preset("classic", seats=("advanced", culprit))
     discard = [parse("B5")]
     if prev_seen_all:
         discard = [c for c in range(13) for _ in range(1 if c == 0 else 2)] + [parse("B5")]
@@ -288,6 +289,16 @@ def test_challenge_when_guilt_is_likely_accept_when_impossible(level):
     assert player(level, 1).choose(challenge_obs(9, False)) == CHALLENGE
     # No red card is left anywhere unseen: the W+4 cannot have been a bluff.
     assert player(level, 1).choose(challenge_obs(9, True)) == ACCEPT
+
+
+def test_advanced_never_challenges_a_normal_w4():
+    """RULES.md, `W+4` legality, `challenge`: "Innocent: the challenger draws 6 and loses the
+    turn". Normal never bluffs, and every seat's level is public, so Advanced accepts a
+    Normal's W+4 where it challenges a human's or an Easy's (Normal, not knowing, challenges)."""
+    assert player("advanced", 1).choose(challenge_obs(9, False, "human")) == CHALLENGE
+    assert player("advanced", 1).choose(challenge_obs(9, False, "easy")) == CHALLENGE
+    assert player("advanced", 1).choose(challenge_obs(9, False, "normal")) == ACCEPT
+    assert player("normal", 1).choose(challenge_obs(9, False, "normal")) == CHALLENGE
 
 
 def test_advanced_learns_that_an_opponent_does_not_bluff():

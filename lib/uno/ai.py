@@ -227,8 +227,9 @@ class Player:
 
     bluff_rate = 0.35
 
-    def bluff_estimate(self, seat):
-        """How often ``seat`` is taken to play an illegal W+4 when it could."""
+    def bluff_estimate(self, seat, obs):
+        """How often ``seat`` is taken to play an illegal W+4 when it could (``obs``: what
+        this seat sees)."""
         return self.bluff_rate
 
     def p_guilty(self, obs):
@@ -241,7 +242,7 @@ class Player:
         if culprit is None or culprit < 0:
             culprit = next_seat(obs, obs.seat, -1)
         h = p_holds_colour(obs, culprit, col)
-        b = self.bluff_estimate(culprit)
+        b = self.bluff_estimate(culprit, obs)
         den = b * h + (1.0 - h)
         if den <= 0.0:
             return 1.0
@@ -309,7 +310,9 @@ class Easy(Player):
 
 class Learner:
     """Remembers what its own challenges revealed: per seat, how often a challenged W+4 was a
-    bluff (a Beta prior of ``bluff_rate`` worth ``prior_weight`` challenges), for the match."""
+    bluff, for the match. The prior is worth ``prior_weight`` challenges at the rate the seat's
+    level bluffs: a Normal never does (score_play), anyone else ``bluff_rate``. Every seat's
+    level is public (the players page shows it; ``Rules.seats``)."""
 
     prior_weight = 3.0
     bluff_rate = 0.2
@@ -333,10 +336,12 @@ class Learner:
         else:
             self.bluffs[culprit] += 1
 
-    def bluff_estimate(self, seat):
+    def bluff_estimate(self, seat, obs):
         w = self.prior_weight
-        return (self.bluffs[seat] + self.bluff_rate * w) / (self.bluffs[seat] +
-                                                           self.honest[seat] + w)
+        # Normal never bluffs (no bluff in 3,763 of its W+4s, docs/AI.md): challenging one
+        # only ever costs two cards.
+        rate = 0.0 if obs.rules.seats[seat] == "normal" else self.bluff_rate
+        return (self.bluffs[seat] + rate * w) / (self.bluffs[seat] + self.honest[seat] + w)
 
     def note_challenge(self, obs):
         culprit = obs.w4_seat
