@@ -301,6 +301,15 @@ def test_advanced_never_challenges_a_normal_w4():
     assert player("normal", 1).choose(challenge_obs(9, False, "normal")) == CHALLENGE
 
 
+def test_advanced_keeps_its_skip_while_no_hand_is_low_at_four_seats():
+    """docs/AI.md, stop 25: at three and four seats Advanced saves Skip, Reverse and +2 while
+    no other hand is down to 3 cards, where Normal spends a Skip at once."""
+    r = preset("classic", seats=["advanced", "normal", "normal", "normal"])
+    o = legal_for(r, ["R5", "RS", "G7", "B3", "Y2"], "R9", 0, [5, 6, 6, 6])
+    assert make_player("normal", 1).choose(o) == parse("RS")
+    assert player("advanced", 1).choose(o) == parse("R5")
+
+
 def test_advanced_learns_that_an_opponent_does_not_bluff():
     p = player("advanced", 1)
     o = challenge_obs(5, False)

@@ -14,12 +14,16 @@ import gc
 
 from micropython import const
 
-from uno.ai import Context, Learner, Normal, score_play
+from uno.ai import Context, Learner, Normal, next_seat, score_play, unseen_colour_counts
+from uno.cards import POINTS
 
 # uno.game's constants, private: an imported name costs a global slot at run time
 # (tests/test_ai.py checks they equal the game's).
 _DRAW = const(64)
 _CHALLENGE = const(66)
+_SKIP = const(10)
+_REVERSE = const(11)
+_DRAW2 = const(12)
 _WILD = const(13)
 
 # The search's budget in work units (uno.ai_search: about 11,200 MicroPython VM instructions
@@ -44,6 +48,39 @@ K_PRIOR = 0.02
 # as it always would on CPython, which frees by reference counting.
 _mem_free = getattr(gc, "mem_free", None)  # MicroPython's; CPython's gc has none
 _COLLECT_BELOW = const(16384)
+
+
+def score_multi(ctx, a, left):
+    """Normal's score of play ``a`` with the terms that win at three and four seats (docs/AI.md,
+    stop 25; over ten seeds +0.8 points at four seats, +0.3 at three): keep a wild down to
+    the last card, keep the colour and shed high numbers, save Skip, Reverse and +2 while no
+    hand is low, no Reverse on a low seat before, no Skip or +2 that lets a low seat after
+    next play, and a colour the unseen cards (``left``, by colour) hold little of."""
+    s = score_play(ctx, a)
+    kind = a & 15
+    col = a >> 4
+    if kind >= _WILD:
+        if ctx.n == 3:
+            s -= 8.0  # Normal lets a wild go from 3 cards
+    else:
+        if col == ctx.colour:
+            s += 1.0
+        if kind < _SKIP:
+            s += 0.15 * kind
+    if ctx.danger and not ctx.penalty:
+        s -= 0.08 * POINTS[kind]  # Normal sheds points here; a seat at 3-4 need not
+    total = left[0] + left[1] + left[2] + left[3]
+    if total > 0:
+        s -= 3.0 * left[col] / total
+    obs = ctx.obs
+    counts = obs.counts
+    if kind == _REVERSE and counts[ctx.prev] <= 3:
+        s -= 3.0
+    if _SKIP <= kind <= _DRAW2 and ctx.min_opp > 3:
+        s -= 2.0
+    if (kind == _SKIP or kind == _DRAW2) and counts[next_seat(obs, obs.seat, 2)] <= 2:
+        s -= 3.0
+    return s
 
 
 def collect_if_low():
@@ -76,10 +113,12 @@ class Advanced(Learner, Normal):
     def play(self, obs):
         legal = obs.legal
         ctx = Context(obs)
+        left = unseen_colour_counts(obs) if obs.nseats > 2 else None
         scored = []
         for a in legal:
             if a < _DRAW:
-                scored.append((score_play(ctx, a), a))
+                scored.append((score_play(ctx, a) if left is None else
+                               score_multi(ctx, a, left), a))
         if not scored:
             return self.no_play(obs, ctx)
         scored.sort()
@@ -115,7 +154,8 @@ class Advanced(Learner, Normal):
         if K_PRIOR:
             # Drawing gets the best card's prior: only the search tells them apart.
             top = scored[-1][0] * K_PRIOR
-            prior = [score_play(ctx, a) * K_PRIOR if a < _DRAW else top for a in cands]
+            prior = [(score_play(ctx, a) if left is None else score_multi(ctx, a, left))
+                     * K_PRIOR if a < _DRAW else top for a in cands]
         budget = self.budget
         if late:
             budget *= LATE_FACTOR if obs.nseats == 2 else LATE_FACTOR_MULTI
