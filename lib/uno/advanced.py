@@ -2,7 +2,7 @@
 (uno.ai_search) picks among them.
 
 This module is the player: what it learns of each opponent's bluffs, the candidates, and when
-to search. With three or four seats it plays Normal's first choice until some hand is down to
+to search. With three or four seats it plays ``score_multi``'s first choice until a hand is down to
 ``LATE_CARDS`` cards and searches then, with ``LATE_FACTOR_MULTI`` times the budget; with two
 seats it searches every decision with several sensible answers, ``LATE_FACTOR`` times the
 budget late in a hand (docs/AI.md has the measurements). The search's code is loaded at the
@@ -124,7 +124,7 @@ class Advanced(Learner, Normal):
         scored.sort()
         late = min(obs.counts) <= LATE_CARDS
         if obs.nseats > 2 and not late:
-            # Normal's first choice (LATE_FACTOR_MULTI). The collection a search would make
+            # score_multi's first choice (LATE_FACTOR_MULTI). The collection a search would make
             # stays: without it the garbage of the turns piles up between the late searches
             # and fragments the heap (three Advanced on the VM: S 141 -> 144 KB).
             self.spent = self.dets = 0
