@@ -86,8 +86,10 @@ def test_the_pages_cost_a_match_nothing_it_runs_in_a_program_of_its_own(drive):
 def test_the_graph_from_the_results_with_a_human_seat_on_the_badges_small_python_stack(drive):
     # CircuitPython 9's 1,536-byte Python stack, and a heap with room for the text libraries:
     # the graph's program opened from a human's results page once stopped with "pystack
-    # exhausted" in the libraries' imports; the badge's pages use the frugal text
-    keys = "SELECT A A B A B A B\n" * 120
+    # exhausted" in the libraries' imports; the badge's pages use the frugal text. (Which
+    # press lands on a results page depends on how the computers play: with stop 25's
+    # Advanced, "SELECT A A B A B A B" never did in three hands; this one opens the graph once.)
+    keys = "SELECT A B A B\n" * 120
     r = vm_app.run(drive, 200, seats="human,advanced,advanced,advanced", keys=keys, hands=3,
                    pystack=True)
     assert "@reload /start/graph.py" in r.out  # the graph did open
