@@ -546,9 +546,12 @@ def test_private_constants_match_the_game():
                 assert mine == getattr(uno.game, name), (mod.__name__, name)
                 checked += 1
     assert checked >= 20
-    # the deal's card kinds (uno.cards's) and the W+4 it puts back
+    # the card kinds (uno.cards's) of the deal, Advanced's score and the search, and the W+4
+    # the deal puts back
     for name in ("SKIP", "REVERSE", "DRAW2", "WILD"):
         assert getattr(uno.deal, "_" + name) == getattr(uno.cards, name), name
+        for mod in (uno.advanced, uno.ai_search):
+            assert getattr(mod, "_" + name) == getattr(uno.cards, name), (mod.__name__, name)
     assert uno.deal._W4 == W4
 
 

@@ -52,7 +52,7 @@ _COLLECT_BELOW = const(16384)
 
 def score_multi(ctx, a, left):
     """Normal's score of play ``a`` with the terms that win at three and four seats (docs/AI.md,
-    stop 25; over ten seeds +0.8 points at four seats, +0.3 at three): keep a wild down to
+    stop 25; over ten seeds +0.8 points at four seats, +0.5 at three): keep a wild down to
     the last card, keep the colour and shed high numbers, save Skip, Reverse and +2 while no
     hand is low, no Reverse on a low seat before, no Skip or +2 that lets a low seat after
     next play, and a colour the unseen cards (``left``, by colour) hold little of."""
@@ -68,7 +68,7 @@ def score_multi(ctx, a, left):
         if kind < _SKIP:
             s += 0.15 * kind
     if ctx.danger and not ctx.penalty:
-        s -= 0.08 * POINTS[kind]  # Normal sheds points here; a seat at 3-4 need not
+        s -= 0.08 * POINTS[kind]  # Normal sheds points then; at 3-4 seats it costs hands
     total = left[0] + left[1] + left[2] + left[3]
     if total > 0:
         s -= 3.0 * left[col] / total
