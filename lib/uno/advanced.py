@@ -131,6 +131,7 @@ class Advanced(Learner, Normal):
             collect_if_low()
             return scored[-1][1]
         cands = []  # type: list[int]
+        cand_s = []  # their scores, for the prior
         seen_wild = 0
         i = len(scored) - 1
         while i >= 0 and len(cands) < _MAX_CAND:
@@ -144,6 +145,7 @@ class Advanced(Learner, Normal):
                     continue
                 seen_wild |= bit << 1 if seen_wild & bit else bit
             cands.append(a)
+            cand_s.append(s)
         if (scored[-1][1] & 15) >= _WILD and _DRAW in legal and not ctx.danger:
             # Only a wild fits: drawing instead (reneging) keeps it for later; let the
             # search weigh it.
@@ -153,9 +155,9 @@ class Advanced(Learner, Normal):
         prior = None
         if K_PRIOR:
             # Drawing gets the best card's prior: only the search tells them apart.
-            top = scored[-1][0] * K_PRIOR
-            prior = [(score_play(ctx, a) if left is None else score_multi(ctx, a, left))
-                     * K_PRIOR if a < _DRAW else top for a in cands]
+            prior = [v * K_PRIOR for v in cand_s]
+            if len(cands) > len(cand_s):
+                prior.append(scored[-1][0] * K_PRIOR)
         budget = self.budget
         if late:
             budget *= LATE_FACTOR if obs.nseats == 2 else LATE_FACTOR_MULTI
