@@ -310,6 +310,29 @@ def test_advanced_keeps_its_skip_while_no_hand_is_low_at_four_seats():
     assert player("advanced", 1).choose(o) == parse("R5")
 
 
+def test_advanced_keeps_its_wild_while_no_hand_is_low_at_four_seats():
+    """RULES.md, A turn: "Instead of playing, a player may draw (this is allowed even with a
+    playable card: "reneging")" and, draw=one, "If it is playable it may be played at once
+    (only that card); otherwise, or by choice, the player passes." docs/AI.md, stop 26: at
+    three and four seats, while no hand is down to 3 cards, Advanced draws rather than play its
+    only fitting card, a wild, and keeps a wild it has just drawn; Normal plays them."""
+    r = preset("classic", seats=["advanced", "normal", "normal", "normal"])
+    hand = ["W", "G2", "G7", "B3", "B6"]
+    o = legal_for(r, hand, "R5", 0, [5, 6, 6, 6])
+    assert make_player("normal", 1).choose(o) & 15 == parse("W") & 15
+    assert player("advanced", 1).choose(o) == DRAW
+    drawn = legal_for(r, hand + ["W+4"], "R5", 0, [6, 6, 6, 6], phase=PH_DRAWN,
+                      drawn=parse("W+4"))
+    assert PASS in drawn.legal and len(drawn.legal) > 1
+    assert make_player("normal", 1).choose(drawn) & 15 == parse("W+4") & 15
+    assert player("advanced", 1).choose(drawn) == PASS
+    # A hand at 3 cards, or two seats: the search weighs the wild against drawing.
+    for rules, counts in ((r, [5, 6, 3, 6]), (preset("classic"), [5, 6])):
+        p = player("advanced", 1)
+        p.choose(legal_for(rules, hand, "R5", 0, counts))
+        assert p.dets > 0
+
+
 def test_advanced_learns_that_an_opponent_does_not_bluff():
     p = player("advanced", 1)
     o = challenge_obs(5, False)
