@@ -15,7 +15,7 @@ from host_sim import bot
 from host_sim import script as S
 from uno import game as G
 from uno.app import savepoint, saves
-from uno.app.hint import say
+from uno.app.hint import line, say
 from uno.save import load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -213,6 +213,19 @@ def test_hint_names_the_action_in_one_line():
     assert say(0x07) == "Play R7"
     assert say(G.play_action(0x4E, 3)) == "Play W+4, call BLUE"
     assert say(G.COLOUR + 0) == "Call RED"
+
+
+def test_hint_says_why_it_draws_with_a_wild_in_hand():
+    """At three and four seats the Advanced player draws rather than play a wild early
+    (docs/AI.md, stop 26): the hint says the wild is kept, and only when a wild would fit."""
+    wilds = [G.play_action(0x4D, c) for c in range(4)]
+    class Obs:
+        legal = wilds + [G.DRAW]
+    assert line(Obs, G.DRAW) == "Draw, keep the wild"
+    Obs.legal = wilds + [G.PASS]
+    assert line(Obs, G.PASS) == "Pass, keep the wild"
+    Obs.legal = [0x07, G.DRAW]
+    assert line(Obs, G.DRAW) == "Draw" and line(Obs, 0x07) == "Play R7"
 
 
 def test_pages_load_on_demand_and_go_when_closed(tmp_path):

@@ -25,6 +25,17 @@ def say(a):
             "Catch them", "Do not catch")[a - G.DRAW]
 
 
+def line(obs, a):
+    """``say(a)`` for the Advanced player's answer ``a`` in ``obs``, with why it draws or passes
+    while a wild would fit (it keeps wilds while no hand is low, at three and four seats)."""
+    text = say(a)
+    if a == G.DRAW or a == G.PASS:
+        for b in obs.legal:
+            if b < 64 and (b & 15) >= cards.WILD:
+                return text + ", keep the wild"
+    return text
+
+
 def hint(app):
     """The message-bar line of the hint for the seat on show (its turn or not)."""
     import sys
@@ -37,7 +48,8 @@ def hint(app):
     try:
         from uno.ai import make_player
 
-        a = make_player("advanced", g.seed).choose(g.observe(tb.seat))
+        obs = g.observe(tb.seat)
+        a = make_player("advanced", g.seed).choose(obs)
     except MemoryError:
         return "Hint: no room to think"
     finally:
@@ -47,4 +59,4 @@ def hint(app):
         for n in _PLAYER:
             if n not in had:
                 drop_module(n, uno)
-    return "Hint: " + say(a)
+    return "Hint: " + line(obs, a)
