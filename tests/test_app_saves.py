@@ -6,6 +6,7 @@ import io
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from PIL import Image
@@ -219,13 +220,10 @@ def test_hint_says_why_it_draws_with_a_wild_in_hand():
     """At three and four seats the Advanced player draws rather than play a wild early
     (docs/AI.md, stop 26): the hint says the wild is kept, and only when a wild would fit."""
     wilds = [G.play_action(0x4D, c) for c in range(4)]
-    class Obs:
-        legal = wilds + [G.DRAW]
-    assert line(Obs, G.DRAW) == "Draw, keep the wild"
-    Obs.legal = wilds + [G.PASS]
-    assert line(Obs, G.PASS) == "Pass, keep the wild"
-    Obs.legal = [0x07, G.DRAW]
-    assert line(Obs, G.DRAW) == "Draw" and line(Obs, 0x07) == "Play R7"
+    assert line(SimpleNamespace(legal=wilds + [G.DRAW]), G.DRAW) == "Draw, keep the wild"
+    assert line(SimpleNamespace(legal=wilds + [G.PASS]), G.PASS) == "Pass, keep the wild"
+    plain = SimpleNamespace(legal=[0x07, G.DRAW])
+    assert line(plain, G.DRAW) == "Draw" and line(plain, 0x07) == "Play R7"
 
 
 def test_pages_load_on_demand_and_go_when_closed(tmp_path):

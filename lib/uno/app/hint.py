@@ -31,7 +31,7 @@ def line(obs, a):
     text = say(a)
     if a == G.DRAW or a == G.PASS:
         for b in obs.legal:
-            if b < 64 and (b & 15) >= cards.WILD:
+            if b < G.DRAW and (b & 15) >= cards.WILD:
                 return text + ", keep the wild"
     return text
 
