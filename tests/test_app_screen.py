@@ -195,8 +195,10 @@ def test_every_message_fits_whole(monkeypatch):
     evs.append([{"ev": "reshuffle"}])
     evs.append([{"ev": "hand", "n": 999, "top": "W+4"}])
     evs.append([{"ev": "returned", "top": "W+4"}])
+    from uno.app.describe import describe
+
     for e in evs:
-        tb._describe(e, app.now)
+        describe(tb, e, app.now)
     assert len(set(shown)) > 60
     for m in shown:
         for name in LONG:
@@ -205,7 +207,8 @@ def test_every_message_fits_whole(monkeypatch):
     # the drawn card's prompts and refusals, with the longest card name
     import ast
 
-    src = (ROOT / "lib" / "uno" / "app" / "table.py").read_text()
+    src = "\n".join((ROOT / "lib" / "uno" / "app" / f).read_text()
+                    for f in ("table.py", "describe.py"))
     found = [n.value for n in ast.walk(ast.parse(src)) if isinstance(n, ast.Constant)
              and isinstance(n.value, str) and ("Drew %s" in n.value or "A:play" in n.value
                                                or "Can't play" in n.value)]

@@ -9,7 +9,7 @@ import gc
 
 from micropython import const
 
-from uno import cards
+from uno import cards, drop
 from uno import game as G
 
 try:
@@ -418,7 +418,12 @@ class Table:
     def _after_action(self, now, p):
         """Messages, sounds and the view after an action; decide what happens next."""
         g = self.g
-        self._describe(self.app.events, now)
+        if self.app.events:
+            from uno.app.describe import describe
+
+            describe(self, self.app.events, now)
+            # its code leaves the heap before the next decision's search
+            drop("uno.app.describe")
         self.app.events = []
         # a human's hand shown: after a draw point at the new card
         if p == self.seat and g.phase == G.PH_DRAWN:
@@ -476,102 +481,6 @@ class Table:
     def _who(self, p):
         return "You" if p == self.seat else self.names[p]
 
-    def _line(self, fmt, p, args=()):
+    def line(self, fmt, p, args=()):
         """A message naming seat ``p`` first, the name cut to fit (see with_name)."""
         return with_name(fmt, self._who(p), args)
-
-    def _describe(self, events, now):
-        """One line for the message bar from the record events of the last action. An
-        outcome (a challenge, a missed ONE call) is held for the message speed's time."""
-        msg = None
-        snd = None
-        guilty = False
-        hold = False
-        app = self.app
-        me = self.seat
-        for ev in events:
-            e = ev["ev"]
-            if e == "play":
-                p = ev["p"]
-                c = ev["card"]
-                if "colour" in ev:
-                    col = cards.COLOUR_NAMES[cards.COLOUR_LETTERS.find(ev["colour"])]
-                    msg = self._line("%s: %s, chose %s", p, (c, col)) if p != me else \
-                        "You played %s: %s" % (c, col)
-                else:
-                    msg = self._line("%s played %s", p, (c,))
-                if p != me and len(self.g.hands[p]) == 1:
-                    snd = fx.BEEP  # the computer plays its second-to-last card (Windows)
-            elif e == "draw":
-                p = ev["p"]
-                n = len(ev["cards"])
-                why = ev["why"]
-                if why == "turn":
-                    if p == me and n and self.g.phase == G.PH_DRAWN:
-                        c = ev["cards"][0]
-                        legal = self.g.legal_actions()
-                        can_play = len(legal) > 0 and legal[0] < 64
-                        if G.DRAW in legal:  # draw=repeat; "\x82" is the DOWN arrow
-                            msg = ("%s: A:play B:draw \x82:pass" if can_play
-                                   else "Drew %s: B draw, \x82 pass") % c
-                        else:
-                            msg = ("Drew %s: A play, B pass" if can_play else "Drew %s: B pass") % c
-                    elif p == me:
-                        msg = "You drew %s" % ev["cards"][0] if n else "Nothing left to draw"
-                    else:
-                        msg = self._line("%s drew a card", p) if n else "Nothing left to draw"
-                elif n and why != "one":  # a missed ONE: the "one" event says it
-                    add = self._line("%s draw %d" if p == me else "%s draws %d", p, (n,))
-                    if why == "challenge":
-                        hold = True
-                        add = self._line(("Guilty! " if guilty else "Innocent! ")
-                                         + ("%s draw %d" if p == me else "%s draws %d"), p, (n,))
-                    if msg is None or len(msg) + 2 + len(add) > L.MSG_COLS:
-                        msg = add
-                    else:
-                        msg = msg + ", " + add
-            elif e == "pass":
-                p = ev["p"]
-                if msg is None:
-                    msg = self._line("%s passed", p)
-            elif e == "challenge":
-                guilty = ev["guilty"]
-                msg = self._line("%s challenged", ev["p"])
-            elif e == "one":
-                p = ev["p"]
-                if ev.get("called"):
-                    self.called |= 1 << p
-                    msg = self._line("%s: ONE!", p)
-                    self.view.banner.hidden = False
-                    app.banner_until = now + 1500
-                    app.lights.flash(now)
-                    snd = fx.BEEP_ONE if snd == fx.BEEP else fx.ONE_TUNE
-                else:
-                    hold = True
-                    if ev.get("caught"):
-                        msg = self._line("%s missed ONE: draw 2" if p == me
-                                         else "%s missed ONE: draws 2", p)
-                    else:
-                        msg = self._line("%s forgot ONE, no penalty" if p == me
-                                         else "%s forgot ONE", p)
-            elif e == "colour":
-                msg = self._line("%s chose %s", ev["p"],
-                                 (cards.COLOUR_NAMES[cards.COLOUR_LETTERS.find(ev["colour"])],))
-            elif e == "reshuffle":
-                if msg is None:
-                    msg = "Pile reshuffled"
-            elif e == "hand":
-                msg = "Hand %d: %s turned up" % (ev["n"], ev["top"])
-            elif e == "returned":
-                msg = "W+4 put back, %s up" % ev["top"]
-            elif e == "hand_end":
-                w = ev["winner"]
-                msg = "Nobody can go on" if w is None else (
-                    "You win the hand!" if w == me else self._line("%s wins the hand", w))
-                snd = fx.HAND_WON if w == me else fx.HAND_LOST
-        if msg is not None:
-            self.say(msg)
-            if hold:
-                self.hold_until = now + self.pace()
-        if snd is not None:
-            app.sound.play(snd, now)

@@ -1,0 +1,134 @@
+"""The message bar's line for the record events of the last action (``uno.app.table``).
+
+Loaded after an action and forgotten before the next decision: its code stays off the heap
+while a computer player searches (the app's largest peak).
+"""
+
+from uno import cards
+from uno import game as G
+from uno.app import fx
+from uno.view import layout as L
+
+
+def _colour(ev):
+    return cards.COLOUR_NAMES[cards.COLOUR_LETTERS.find(ev["colour"])]
+
+
+def _play(t, ev, me):
+    """The line for a card played, and whether a computer is down to its last card."""
+    p = ev["p"]
+    c = ev["card"]
+    if "colour" in ev:
+        msg = t.line("%s: %s, chose %s", p, (c, _colour(ev))) if p != me else \
+            "You played %s: %s" % (c, _colour(ev))
+    else:
+        msg = t.line("%s played %s", p, (c,))
+    # a beep when a computer plays its second-to-last card (Windows)
+    return msg, p != me and len(t.g.hands[p]) == 1
+
+
+def _turn_draw(t, ev, me):
+    """The line for a draw on a turn: yours says what you may do next."""
+    p = ev["p"]
+    n = len(ev["cards"])
+    g = t.g
+    if p == me and n and g.phase == G.PH_DRAWN:
+        c = ev["cards"][0]
+        legal = g.legal_actions()
+        can_play = len(legal) > 0 and legal[0] < 64
+        if G.DRAW in legal:  # draw=repeat; "\x82" is the DOWN arrow
+            return ("%s: A:play B:draw \x82:pass" if can_play
+                    else "Drew %s: B draw, \x82 pass") % c
+        return ("Drew %s: A play, B pass" if can_play else "Drew %s: B pass") % c
+    if p == me:
+        return "You drew %s" % ev["cards"][0] if n else "Nothing left to draw"
+    return t.line("%s drew a card", p) if n else "Nothing left to draw"
+
+
+def _penalty(t, ev, me, msg, guilty):
+    """A penalty draw added to the line so far (a challenge's outcome says who was right)."""
+    p = ev["p"]
+    n = len(ev["cards"])
+    fmt = "%s draw %d" if p == me else "%s draws %d"
+    if ev["why"] == "challenge":
+        fmt = ("Guilty! " if guilty else "Innocent! ") + fmt
+    add = t.line(fmt, p, (n,))
+    if msg is None or len(msg) + 2 + len(add) > L.MSG_COLS:
+        return add
+    return msg + ", " + add
+
+
+def _one(t, ev, me, now):
+    """A ONE call (banner, lights, tune) or a missed one; returns the line and the sound."""
+    p = ev["p"]
+    if ev.get("called"):
+        t.called |= 1 << p
+        t.view.banner.hidden = False
+        app = t.app
+        app.banner_until = now + 1500
+        app.lights.flash(now)
+        return t.line("%s: ONE!", p), fx.ONE_TUNE
+    if ev.get("caught"):
+        return t.line("%s missed ONE: draw 2" if p == me else "%s missed ONE: draws 2", p), None
+    return t.line("%s forgot ONE, no penalty" if p == me else "%s forgot ONE", p), None
+
+
+def _end(t, ev, me):
+    w = ev["winner"]
+    if w is None:
+        return "Nobody can go on"
+    return "You win the hand!" if w == me else t.line("%s wins the hand", w)
+
+
+def describe(t, events, now):
+    """Say the last action's outcome on table ``t``, with its sound. An outcome (a
+    challenge, a missed ONE call) is held for the message speed's time."""
+    msg = None
+    snd = None
+    guilty = False
+    hold = False
+    me = t.seat
+    for ev in events:
+        e = ev["ev"]
+        if e == "play":
+            msg, beep = _play(t, ev, me)
+            if beep:
+                snd = fx.BEEP
+        elif e == "draw":
+            why = ev["why"]
+            if why == "turn":
+                msg = _turn_draw(t, ev, me)
+            elif ev["cards"] and why != "one":  # a missed ONE: the "one" event says it
+                hold = hold or why == "challenge"
+                msg = _penalty(t, ev, me, msg, guilty)
+        elif e == "pass":
+            if msg is None:
+                msg = t.line("%s passed", ev["p"])
+        elif e == "challenge":
+            guilty = ev["guilty"]
+            msg = t.line("%s challenged", ev["p"])
+        elif e == "one":
+            beep = snd == fx.BEEP
+            msg, tune = _one(t, ev, me, now)
+            if tune is None:
+                hold = True
+            else:
+                snd = fx.BEEP_ONE if beep else tune
+        elif e == "colour":
+            msg = t.line("%s chose %s", ev["p"], (_colour(ev),))
+        elif e == "reshuffle":
+            if msg is None:
+                msg = "Pile reshuffled"
+        elif e == "hand":
+            msg = "Hand %d: %s turned up" % (ev["n"], ev["top"])
+        elif e == "returned":
+            msg = "W+4 put back, %s up" % ev["top"]
+        elif e == "hand_end":
+            msg = _end(t, ev, me)
+            snd = fx.HAND_WON if ev["winner"] == me else fx.HAND_LOST
+    if msg is not None:
+        t.say(msg)
+        if hold:
+            t.hold_until = now + t.pace()
+    if snd is not None:
+        t.app.sound.play(snd, now)
