@@ -583,3 +583,71 @@ def test_three_seats_two_humans_chosen_on_the_players_page(tmp_path):
     assert events[0]["ev"] == "match" and events[-1]["ev"] == "match_end"
     assert list(events[0]["seats"]) == ["human", "human", "normal"]
     assert {e["p"] for e in events if e["ev"] == "play"} == {0, 1, 2}  # both humans played
+
+
+def _computer_match(monkeypatch, rest_at_hand_end):
+    """A computers-only match on the PC (two Advanced, a Normal, an Easy; 250 points): its
+    record, and per hand's results page which player code was in memory."""
+    from uno import ai
+    from uno.app.input import A
+    from uno.rules import Rules
+
+    if not rest_at_hand_end:
+        orig = App.rest_players
+        monkeypatch.setattr(App, "rest_players",
+                            lambda self, hand_end=False: None if hand_end else orig(self))
+    observe = G.Game.observe
+    describe_loaded = []  # at each computer decision (the table observes for it)
+
+    def observing(g, seat):
+        describe_loaded.append("uno.app.describe" in sys.modules)
+        return observe(g, seat)
+
+    monkeypatch.setattr(G.Game, "observe", observing)
+    keep = {n: m for n, m in sys.modules.items() if n in ("uno.ai", "uno.advanced",
+                                                          "uno.ai_search", "uno.observe")}
+    log = io.StringIO()
+    try:
+        hw = HostHardware(headless=True, render=False, log=log, out=io.StringIO())
+        hw.skip_refresh = True
+        app = App(hw, Rules(seats=("advanced", "normal", "advanced", "easy"), target=250),
+                  seed=11, speed=10)
+        app.new_match()
+        at_results = []
+        for _ in range(60):
+            M.settle(app, hw)
+            at_results.append(("uno.ai" in sys.modules, "uno.advanced" in sys.modules,
+                               tuple(app.table.players)))
+            if app.table.g.phase == G.PH_MATCH_OVER:
+                break
+            hw.press(A)
+        assert app.table.g.phase == G.PH_MATCH_OVER
+    finally:
+        sys.modules.update(keep)
+        import uno
+
+        for n, m in keep.items():
+            setattr(uno, n.split(".")[1], m)
+    assert ai is sys.modules["uno.ai"]
+    assert len(describe_loaded) > 100 and not any(describe_loaded), \
+        "the table's messages (uno.app.describe) are not in memory while a computer decides"
+    return log.getvalue(), at_results
+
+
+def test_computer_players_rest_between_hands_and_decide_as_if_they_had_not(monkeypatch):
+    """Issue 11 (the app's heap on the badge): at a hand's end the computer players and their
+    code (uno.ai, uno.advanced, uno.observe, uno.ai_search) leave the heap, so the save point
+    and the results page have their room, and the next hand's first computer turn makes them
+    again with their random numbers and what their challenges learned (App.rest_players,
+    App.wake_players). A player must decide as if it had never gone: the match's record is
+    the same as when the players stay all match long. The table's messages (uno.app.describe)
+    are not in memory while a computer decides either."""
+    rested, pages = _computer_match(monkeypatch, True)
+    assert len(pages) >= 3, "a match of several hands"
+    for has_ai, has_adv, players in pages:
+        assert not has_ai and not has_adv, "no player code at the results page"
+        assert players == (0, 0, 0, 0), "every seat still a computer's, resting"
+    stayed, pages = _computer_match(monkeypatch, False)
+    assert all(has_ai for has_ai, _, _ in pages)
+    assert rested.count('"ev":"hand_end"') == stayed.count('"ev":"hand_end"') >= 3
+    assert rested == stayed

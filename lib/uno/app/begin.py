@@ -125,6 +125,7 @@ def _seat_up(tb, seats, seed, given):
     humans = [s for s in range(n) if seats[s] == "human"]
     tb.names = seat_names(seats, given)
     tb.players = []
+    tb.rested = []
     for s in range(n):
         human = seats[s] == "human"
         tb.players.append(None if human else app.make_player(seats[s], seed + s))

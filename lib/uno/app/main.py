@@ -185,15 +185,28 @@ class App:
             self._load_players()
         return self._make_player(level, seed)
 
-    def rest_players(self):
-        """A match is over and its results show: its computer players and their code go until
-        a new match makes them again, so a page opened over the results (the score graph, in
-        this program: there is no saved match for a program of its own) has their room."""
+    def rest_players(self, hand_end=False):
+        """A hand (``hand_end``) or the match is over: its computer players and their code
+        (``uno.ai``, ``uno.advanced``, ``uno.observe``, ``uno.ai_search``: 14 KB on the VM) go
+        until the next computer turn wakes them (``wake_players``), so the save point, the
+        results page and a page opened over them (the score graph) have their room. What a
+        player carries from hand to hand (its random numbers, what its challenges learned)
+        stays in ``table.rested``: it decides as if it had never gone."""
         from uno.game import PH_MATCH_OVER
 
         tb = self.table
-        if tb is NoMatch or tb.g is None or tb.g.phase != PH_MATCH_OVER:
+        if tb is NoMatch or tb.g is None or not (hand_end or tb.g.phase == PH_MATCH_OVER):
             return
+        old = tb.rested
+        rested = []
+        for s in range(len(tb.players)):
+            p = tb.players[s]
+            if p is None or p == 0:  # a human, or resting since the hand's end
+                rested.append(old[s] if p == 0 and s < len(old) else None)
+            else:
+                rested.append((getattr(p, "rng", None), getattr(p, "bluffs", None),
+                                getattr(p, "honest", None)))
+        tb.rested = rested
         tb.players = [None if p is None else 0 for p in tb.players]  # seats stay computers'
         self._make_player = None
         import uno
@@ -203,6 +216,28 @@ class App:
         import gc
 
         gc.collect()
+
+    def wake_players(self):
+        """The resting computer players made again, each with what it carried (see
+        ``rest_players``)."""
+        tb = self.table
+        g = tb.g
+        seats = g.rules.seats
+        rested = tb.rested
+        import uno.observe  # noqa: F401 (before the players: as match_parts orders them)
+
+        for s in range(len(tb.players)):
+            if tb.players[s] == 0:
+                p = self.make_player(seats[s], g.seed + s)
+                st = rested[s] if s < len(rested) else None
+                if st is not None:
+                    if st[0] is not None:
+                        p.rng = st[0]
+                    if st[1] is not None:
+                        p.bluffs = st[1]
+                        p.honest = st[2]
+                tb.players[s] = p
+        tb.rested = []
 
     def sink(self, ev):
         """Every game-record event: kept for the table's messages and given to the shell."""
@@ -254,15 +289,12 @@ class App:
         tb._after_action(self.now, None)
 
     def hand_over(self):
-        """A hand (or the match) ended: its scores join ``history``; the save point. The
-        Advanced players' search goes until the next hand's first search loads it again: the
-        save point and the results page have its room (4.5 KB of code on the badge)."""
+        """A hand (or the match) ended: its scores join ``history``; the computer players
+        rest until the next hand's first computer turn (``rest_players``); the save point."""
         g = self.table.g
         if len(self.history) < g.hand_no:
             self.history.append(tuple(g.scores))
-        import uno
-
-        drop_module("ai_search", uno)
+        self.rest_players(True)
         self.save_point()
 
     def leave_match(self):

@@ -42,7 +42,8 @@ class Table:
         self.app = app
         self.view = app.view
         self.g = None  # type: Any
-        self.players = []
+        self.players = []  # per seat: a computer player, None (a human), 0 (resting)
+        self.rested = []  # what each resting player carries (App.rest_players)
         self.names = []
         self.seat = 0  # the human seat whose hand is shown
         self.sel = 0
@@ -241,7 +242,11 @@ class Table:
                 # sound on for the whole search.
                 if not self.app.sound.busy():
                     g = self.g
-                    self.chosen = self.players[g.actor].choose(g.observe(g.actor))
+                    p = self.players[g.actor]
+                    if p == 0:
+                        self.app.wake_players()
+                        p = self.players[g.actor]
+                    self.chosen = p.choose(g.observe(g.actor))
                     if _ON_MPY:
                         # The decision's garbage (a search's sampled game) goes at once, before
                         # the move's own objects land among it (three Advanced on the VM: S 139
