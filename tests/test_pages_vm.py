@@ -12,7 +12,9 @@ saved match before the match's modules load (code.py): the graph 149. With a mat
 without the codec (uno.app.saves settle): 138 (137) and 144 (145). With the code a match needs
 once or seldom out of its heap (issue 11, f7d1083): 121 (126) and 131 (130). With the VM's
 name pools filled before the app as the badge's firmware leaves them (tools/cpvm/vm_run.py;
-the harness 36.0 KB) and source names the import paths: 134 (139) and 142 (144).
+the harness 36.0 KB) and source names the import paths: 134 (139) and 142 (144). With the
+computer players resting between hands and the table's messages loaded per action (stop 27):
+124 and 131.
 See docs/APP.md.
 """
 
@@ -32,7 +34,7 @@ pytestmark = pytest.mark.skipif(MISSING is not None, reason="CircuitPython VM: %
 # title menu (no saved match): New match, Players, Options, High scores, Help
 TITLE_PAGES = "DOWN A B DOWN DOWN A RIGHT B DOWN DOWN DOWN A B DOWN DOWN DOWN DOWN A RIGHT B"
 THEN_PLAY = "\n" + "A x10000\n" * 100
-PAGES_KB = {"title": 134 + 8, "graph": 142 + 8}
+PAGES_KB = {"title": 124 + 8, "graph": 131 + 8}
 
 
 @pytest.fixture(scope="module")
