@@ -1,5 +1,8 @@
 """Golden records (python-chess style golden data): a few short seeded matches whose whole
-game record is committed; the core must write them again byte for byte.
+game record is committed; the core must write them again byte for byte. The ``players-`` cases
+are played by the computer levels, so every decision they make is in the record: a change to a
+player that changes any decision fails here, and the measured strength in docs/AI.md must then
+be measured again.
 
 After an intended change of the rules or the record format, rewrite them with
 ``UPDATE_GOLDEN=1 ./test.sh -k golden_records`` and review the diff before committing.
@@ -13,6 +16,7 @@ import pytest
 from replay import check_record
 from selfplay import FirstLegal, play_match
 
+from uno.ai import make_player
 from uno.rules import preset
 
 GOLDEN = Path(__file__).parent / "golden" / "records"
@@ -22,6 +26,10 @@ CASES = {
     "pcsig-2-seed11": ("pcsig", 2, 11),
     "house-4-seed5": ("house", 4, 5),
     "windows-penalty-3-seed2": ("windows", 3, 2),
+    # the computer levels (preset, seats by level, seed): matches to 300 points
+    "players-classic-2-seed4": ("classic", ("advanced", "normal"), 4),
+    "players-classic-4-seed6": ("classic", ("advanced", "normal", "easy", "advanced"), 6),
+    "players-house-3-seed8": ("house", ("normal", "advanced", "easy"), 8),
 }
 
 
@@ -29,10 +37,17 @@ def record_of(name):
     """The record of one golden case, as JSON Lines text."""
     p, seats, seed = CASES[name]
     extra = {"scoring": "penalty"} if "penalty" in name else {}
-    rules = preset(p, seats=["normal"] * seats, target=100, **extra)
+    target = 100
+    if isinstance(seats, int):
+        levels = ["normal"] * seats
+        players = [FirstLegal() for _ in range(seats)]
+    else:
+        levels = list(seats)
+        players = [make_player(lv, seed * 10 + s) for s, lv in enumerate(levels)]
+        target = 300
+    rules = preset(p, seats=levels, target=target, **extra)
     lines = []
-    play_match(rules, seed, [FirstLegal() for _ in range(seats)],
-               lambda ev: lines.append(json.dumps(ev)))
+    play_match(rules, seed, players, lambda ev: lines.append(json.dumps(ev)))
     return "\n".join(lines) + "\n"
 
 
@@ -45,7 +60,15 @@ def test_golden_record(name):
     if os.environ.get("UPDATE_GOLDEN"):
         path.write_text(text)
     assert path.exists(), "missing golden record: run UPDATE_GOLDEN=1 ./test.sh -k golden"
-    assert text == path.read_text()
+    want = path.read_text()
+    if text != want:
+        got, exp = text.splitlines(), want.splitlines()
+        i = next((i for i in range(min(len(got), len(exp))) if got[i] != exp[i]),
+                 min(len(got), len(exp)))
+        pytest.fail("%s differs from event %d on:\n  recorded: %s\n  now:      %s\n(an "
+                    "intended change: UPDATE_GOLDEN=1, then measure the players again)"
+                    % (path.name, i + 1, exp[i][:200] if i < len(exp) else "(end)",
+                       got[i][:200] if i < len(got) else "(end)"))
     events = [json.loads(line) for line in text.splitlines()]
     summary = check_record(events)
     assert summary["over"] and summary["winner"] is not None
