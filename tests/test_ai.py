@@ -595,3 +595,33 @@ def test_arena_oracle_probe_sees_the_hidden_cards():
             check=True, capture_output=True, text=True).stdout
         rates.append(float(re.search(r"advanced +wins ([0-9.]+)%", out).group(1)))
     assert rates[1] >= rates[0] + 5.0, rates
+
+
+def test_the_searchs_scores_are_whole_numbers(monkeypatch):
+    """docs/AI.md 'Advanced': every score the search adds up (a finished hand, the win table,
+    a playout) is an int, so a badge, whose floats are 30-bit, sums them as a PC does and
+    picks the same play from the same sampled deals."""
+    seen = []
+    real_playout = uno.ai_search.Model.playout
+    real_terminal = uno.ai_search.terminal
+
+    def playout(self, g, seat, first):
+        v, turns = real_playout(self, g, seat, first)
+        seen.append(v)
+        return v, turns
+
+    def terminal(winner, hands, seat):
+        v = real_terminal(winner, hands, seat)
+        seen.append(v)
+        return v
+
+    monkeypatch.setattr(uno.ai_search.Model, "playout", playout)
+    monkeypatch.setattr(uno.ai_search, "terminal", terminal)
+    for levels in (("normal", "normal"), ("normal", "normal", "normal", "normal")):
+        for seed in (1, 2):
+            g, obs = find_obs(lambda o: o.phase == PH_PLAY and min(o.counts) <= LATE_CARDS
+                              and sum(1 for a in o.legal if a < DRAW) >= 2,
+                              name="classic", levels=levels, seeds=range(seed, seed + 20))
+            Advanced(seed, 200).choose(obs)
+    assert len(seen) > 100
+    assert all(type(v) is int for v in seen), sorted({type(v).__name__ for v in seen})

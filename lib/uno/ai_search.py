@@ -56,8 +56,12 @@ _REDEAL_EXTRA = const(10)
 HORIZON = const(10)  # a tunable: tools/arena.py --set HORIZON=3
 # Core plies at most after a candidate before the playout takes over.
 _CORE_PLIES = const(4)
-K_WILD_HELD = 0.04
-K_CAN_PLAY = 0.08
+# Scores are integers in units of 1/127,500 of a hand's win (_ONE): exact sums, the same on
+# the badge (30-bit floats) as on a PC, and nothing boxed per playout. 127,500 = 255 x 500 keeps
+# the win table's 2/255 steps and 0.002 a point whole.
+_ONE = const(127500)
+K_WILD_HELD = 5100  # 0.04 of a win for each wild held
+K_CAN_PLAY = 10200  # 0.08 of a win for having a card to play
 _POINTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 20, 20, 50, 50)
 _USE_TABLE = const(1)  # 0: the plain card-count race
 # Chance (x255) that the seat to move wins the hand, by its card count (row, 1-20) and the
@@ -92,7 +96,7 @@ def search(player, obs, cands, prior, budget):
     ``budget`` work units, drawing from ``player``'s generator; sets its ``spent`` and
     ``dets`` (benchmarks)."""
     n = len(cands)
-    totals = [0.0] * n
+    totals = [0] * n
     seat = obs.seat
     rng = player.rng
     g = Game.from_observation(obs, rng)
@@ -120,10 +124,11 @@ def search(player, obs, cands, prior, budget):
     player.spent = spent
     player.dets = dets
     best = 0
-    for i in range(n):
-        totals[i] = totals[i] / dets
-        if prior is not None:
-            totals[i] += prior[i]
+    if prior is not None:
+        # the mean plus the prior, compared as dets x (mean + prior), the prior in the same
+        # units: whole numbers to the end
+        for i in range(n):
+            totals[i] += int(prior[i] * _ONE) * dets
     for i in range(1, n):
         if totals[i] > totals[best]:
             best = i
@@ -385,7 +390,7 @@ class Model:
                 m -= 1
         if self.rl:
             # RLCard counts only the win.
-            return 1.0 if turn == seat else -1.0
+            return _ONE if turn == seat else -_ONE
         return terminal(turn, self.bufs, seat)
 
 
@@ -396,10 +401,10 @@ def terminal(winner, hands, seat):
         for s in range(len(hands)):
             if s != seat:
                 t += _own_points(hands[s])
-        return 1.0 + t * 0.002
+        return _ONE + t * 255
     if winner < 0:
-        return 0.0
-    return -1.0 - _own_points(hands[seat]) * 0.002
+        return 0
+    return -_ONE - _own_points(hands[seat]) * 255
 
 
 def position_value(hands, seat, turn, colour, topk):
@@ -419,11 +424,11 @@ def position_value(hands, seat, turn, colour, topk):
         if a < 1:
             a = 1
         if turn == seat:
-            v = _WIN_TABLE[(a - 1) * 20 + b - 1] * (2.0 / 255) - 1.0
+            v = _WIN_TABLE[(a - 1) * 20 + b - 1] * 1000 - _ONE
         else:
-            v = 1.0 - _WIN_TABLE[(b - 1) * 20 + a - 1] * (2.0 / 255)
+            v = _ONE - _WIN_TABLE[(b - 1) * 20 + a - 1] * 1000
     else:
-        v = (other - nm) / (other + nm + 2.0)
+        v = (other - nm) * _ONE // (other + nm + 2)
     can = 0
     for c in mine:
         if c >= 0x40:
