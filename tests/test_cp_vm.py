@@ -4,6 +4,7 @@ code.py's path runs from CircuitPython-compiled .mpy files with the badge's C mo
 by Python classes that allocate what the C objects take (tools/cpvm/). Skipped, saying what is
 missing, where ../shared/tools/circuitpython is absent (a user's own clone)."""
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -57,6 +58,45 @@ print(b[5, 3], b[3 * 160 + 6], t[7])
     assert 10240 <= bitmap <= 10240 + 128
     assert 2000 <= grid <= 2000 + 256
     assert out[2:] == ["9", "4", "300"]
+
+
+@pytest.mark.parametrize("case", ["players-classic-2-seed4", "players-classic-4-seed6"])
+def test_the_computer_levels_play_on_the_badges_vm_as_on_a_pc(drive, case):
+    # The golden players' match (tests/test_golden_records.py) on CircuitPython's 32-bit VM
+    # from its .mpy files: 31-bit small ints, the search's sums, the 16-bit-half shuffle, every
+    # decision as CPython made it, event for event.
+    from test_golden_records import CASES, GOLDEN
+
+    from uno.game import PH_HAND_OVER, PH_MATCH_OVER
+
+    p, levels, seed = CASES[case]
+    vm, _ = vm_app.cptools.vm()
+    (drive / "golden.py").write_text("""
+import json
+from uno.ai import make_player
+from uno.game import Game
+from uno.rules import preset
+levels = %r
+r = preset(%r, seats=levels, target=300)
+g = Game(r, seed=%d, sink=lambda ev: print(json.dumps(ev)))
+ps = [make_player(lv, %d * 10 + s) for s, lv in enumerate(levels)]
+g.start()
+while g.phase != %d:  # the bundle folds the game's public constants: their values
+    if g.phase == %d:
+        g.next_hand()
+    else:
+        g.apply(ps[g.actor].choose(g.observe(g.actor)))
+""" % (list(levels), p, seed, seed, PH_MATCH_OVER, PH_HAND_OVER))
+    env = {"MICROPYPATH": "lib:standins:.", "PATH": "/usr/bin:/bin"}
+    r = subprocess.run([vm, "-X", "heapsize=256k", "golden.py"], cwd=drive, env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+    got = [json.loads(line) for line in r.stdout.splitlines()]
+    want = [json.loads(line) for line in (GOLDEN / (case + ".jsonl")).read_text().splitlines()]
+    n = next((i for i in range(min(len(got), len(want))) if got[i] != want[i]),
+             min(len(got), len(want)))
+    assert n == len(want) == len(got), "event %d: recorded %s, the VM %s" % (
+        n + 1, want[n:n + 1], got[n:n + 1])
 
 
 def test_a_classic_match_against_normal_completes_in_its_budget(drive):
