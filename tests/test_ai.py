@@ -625,3 +625,25 @@ def test_the_searchs_scores_are_whole_numbers(monkeypatch):
             Advanced(seed, 200).choose(obs)
     assert len(seen) > 100
     assert all(type(v) is int for v in seen), sorted({type(v).__name__ for v in seen})
+
+
+def test_the_computer_players_compute_with_whole_numbers_only():
+    """docs/AI.md 'Limits and notes': no float literal and no true division in the players'
+    modules (the scores are hundredths of a point, the search's a 255,000th of a win, chances
+    are fractions), so the badge's 30-bit floats cannot make it choose otherwise than a PC."""
+    import ast
+    from pathlib import Path
+
+    found = []
+    for name in ("ai", "advanced", "ai_search", "observe"):
+        path = Path(uno.ai.__file__).with_name(name + ".py")
+        for n in ast.walk(ast.parse(path.read_text())):
+            if isinstance(n, ast.Constant) and isinstance(n.value, float):
+                found.append("%s.py:%d %r" % (name, n.lineno, n.value))
+            elif isinstance(n, (ast.BinOp, ast.AugAssign)) and isinstance(n.op, ast.Div):
+                found.append("%s.py:%d /" % (name, n.lineno))
+    assert found == []
+
+
+def test_the_prior_and_the_search_share_their_unit_of_a_win():
+    assert uno.advanced._WIN == uno.ai_search._ONE

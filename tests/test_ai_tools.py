@@ -46,9 +46,9 @@ def test_arena_set_changes_a_tunable(capsys, monkeypatch):
     monkeypatch.setattr(uno.advanced, "K_PRIOR", uno.advanced.K_PRIOR)
     monkeypatch.setattr(uno.ai_search, "HORIZON", uno.ai_search.HORIZON)
     assert arena.main(["advanced", "normal", "--hands", "2", "--jobs", "1", "--budget", "40",
-                       "--set", "K_PRIOR=0.0", "--set", "HORIZON=3"]) == 0
+                       "--set", "K_PRIOR=0", "--set", "HORIZON=3"]) == 0
     out = capsys.readouterr().out
-    assert "K_PRIOR=0.0" in out and uno.advanced.K_PRIOR == 0.0
+    assert "K_PRIOR=0" in out and uno.advanced.K_PRIOR == 0
     assert "HORIZON=3" in out and uno.ai_search.HORIZON == 3
     with pytest.raises(ValueError):
         arena.main(["advanced", "normal", "--hands", "2", "--jobs", "1", "--set", "NO_SUCH=1"])

@@ -14,7 +14,7 @@ Prints the win rate of each level with a 95% Wilson interval. ``--jobs`` splits 
 processes; the result does not depend on it (every game's seed is fixed by its index).
 
     tools/arena.py --value-table 30000    # rebuilds Advanced's win table (uno.ai_search)
-    tools/arena.py advanced normal normal --hands 8000 --set K_PRIOR=0.1   # a tunable changed
+    tools/arena.py advanced normal normal --hands 8000 --set K_PRIOR=100   # a tunable changed
 
 Probes (our engine; measurements of where Advanced's edge could come from, docs/AI.md):
     tools/arena.py advanced normal normal normal --hands 8000 --probe oracle
@@ -323,7 +323,7 @@ def install_probe(name: str) -> None:
     if name == "no-prior":
         import uno.advanced
 
-        uno.advanced.K_PRIOR = 0.0
+        uno.advanced.K_PRIOR = 0
     elif name == "infer":
         install_infer()
     elif name in ("oracle", "oracle-late"):

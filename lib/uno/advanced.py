@@ -42,7 +42,9 @@ LATE_FACTOR = const(3)
 LATE_FACTOR_MULTI = const(6)
 # Candidates searched at most (best by the Normal heuristic first).
 _MAX_CAND = const(3)
-K_PRIOR = 0.02
+# The prior: thousandths of a hand's win per point of the play score (0.02 of a win a point).
+K_PRIOR = 20
+_WIN = const(255000)  # uno.ai_search's unit: a hand's win (tests/test_ai.py checks they agree)
 # MicroPython's heap never moves objects: when the heap is nearly full, a collection before
 # the search puts the sampled game's objects into the lowest free blocks instead of between
 # the garbage of the last one (without it the smallest heap for a hand is not monotone: 73 KB
@@ -57,32 +59,54 @@ def score_multi(ctx, a, left):
     stop 25; over ten seeds +0.8 points at four seats, +0.5 at three): keep a wild down to
     the last card, keep the colour and shed high numbers, save Skip, Reverse and +2 while no
     hand is low, no Reverse on a low seat before, no Skip or +2 that lets a low seat after
-    next play, and a colour the unseen cards (``left``, by colour) hold little of."""
+    next play, and a colour the unseen cards (``left``, by colour) hold little of. In units of
+    1 / (100 x ``multi_scale(left)``) of a point: whole numbers (uno.ai: the badge's floats)."""
     s = score_play(ctx, a)
     kind = a & 15
     col = a >> 4
     if kind >= _WILD:
         if ctx.n == 3:
-            s -= 8.0  # Normal lets a wild go from 3 cards
+            s -= 800  # Normal lets a wild go from 3 cards
     else:
         if col == ctx.colour:
-            s += 1.0
+            s += 100
         if kind < _SKIP:
-            s += 0.15 * kind
+            s += 15 * kind
     if ctx.danger and not ctx.penalty:
-        s -= 0.08 * POINTS[kind]  # Normal sheds points then; at 3-4 seats it costs hands
-    total = left[0] + left[1] + left[2] + left[3]
-    if total > 0:
-        s -= 3.0 * left[col] / total
+        s -= 8 * POINTS[kind]  # Normal sheds points then; at 3-4 seats it costs hands
     obs = ctx.obs
     counts = obs.counts
     if kind == _REVERSE and counts[ctx.prev] <= 3:
-        s -= 3.0
+        s -= 300
     if _SKIP <= kind <= _DRAW2 and ctx.min_opp > 3:
-        s -= 2.0
+        s -= 200
     if (kind == _SKIP or kind == _DRAW2) and counts[next_seat(obs, obs.seat, 2)] <= 2:
-        s -= 3.0
+        s -= 300
+    total = left[0] + left[1] + left[2] + left[3]
+    if total > 0:
+        # minus 3 x the colour's share of the unseen coloured cards, kept exact
+        s = s * total - 300 * left[col]
     return s
+
+
+def multi_scale(left):
+    """The unseen coloured cards (``left``, by colour), 1 when there are none:
+    ``score_multi``'s scores are in hundredths of a point divided by this."""
+    t = left[0] + left[1] + left[2] + left[3]
+    return t if t > 0 else 1
+
+
+def _prior(cand_s, best, n, left):
+    """The search's prior for ``n`` candidates scored ``cand_s`` (the draw, last, gets the best
+    card's score ``best``: only the search tells them apart), in its units: K_PRIOR
+    thousandths of a win a point. None without K_PRIOR."""
+    if not K_PRIOR:
+        return None
+    per = 100000 * (1 if left is None else multi_scale(left))
+    prior = [v * K_PRIOR * _WIN // per for v in cand_s]
+    if n > len(cand_s):
+        prior.append(best * K_PRIOR * _WIN // per)
+    return prior
 
 
 def collect_if_low():
@@ -96,7 +120,7 @@ class Advanced(Learner, Normal):
     from its challenges how often each opponent bluffs."""
 
     level = "advanced"
-    bluff_rate = 0.2
+    bluff_rate = 20  # in hundredths
 
     def __init__(self, seed=0, budget=None):
         Normal.__init__(self, seed)
@@ -163,12 +187,9 @@ class Advanced(Learner, Normal):
             cands.append(_DRAW)
         if len(cands) == 1:
             return cands[0]
-        prior = None
-        if K_PRIOR:
-            # Drawing gets the best card's prior: only the search tells them apart.
-            prior = [v * K_PRIOR for v in cand_s]
-            if len(cands) > len(cand_s):
-                prior.append(scored[-1][0] * K_PRIOR)
+        # (in a function of its own: a local more here overflows CircuitPython 9's Python
+        # stack when a hint's search runs under the pause menu)
+        prior = _prior(cand_s, scored[-1][0], len(cands), left)
         budget = self.budget
         if late:
             budget *= LATE_FACTOR if obs.nseats == 2 else LATE_FACTOR_MULTI

@@ -42,15 +42,17 @@ _WILD4 = const(14)
 LEVELS = ("easy", "normal", "advanced")
 
 # Weights of the play heuristic (tuned in RLCard's engine and ours with tools/arena.py).
-K_WILD_KEEP = 9.0
-K_W4_ATTACK = 8.0
-K_SAME = 2.0
-K_VOID = 2.5
-K_KEEP_COLOUR = 0.5
-K_EXTRA = 2.5
-K_ATTACK = 4.0
-K_DRAW2 = 1.5
-K_NUM = 0.05
+# The play scores are whole numbers, in hundredths of a point: the badge's floats are 30-bit,
+# and integers make it choose as a PC does.
+K_WILD_KEEP = 900
+K_W4_ATTACK = 800
+K_SAME = 200
+K_VOID = 250
+K_KEEP_COLOUR = 50
+K_EXTRA = 250
+K_ATTACK = 400
+K_DRAW2 = 150
+K_NUM = 5
 
 
 def make_player(level, seed=0, budget=None):
@@ -110,38 +112,41 @@ def unseen_colour_counts(obs):
 
 def p_holds_colour(obs, seat, colour):
     """Chance that ``seat`` holds at least one card of ``colour``, if its hand were a random
-    draw from the cards this seat has not seen (void bits honoured)."""
+    draw from the cards this seat has not seen (void bits honoured): (numerator, denominator),
+    exact."""
     void = obs.void
     if void and (void[seat] >> colour) & 1:
-        return 0.0
+        return 0, 1
     left = unseen_colour_counts(obs)
     total = left[0] + left[1] + left[2] + left[3] + left[4]
     n = obs.counts[seat]
     k = left[colour]
     if total <= 0 or k <= 0:
-        return 0.0
-    # 1 - C(total-k, n) / C(total, n)
-    p_none = 1.0
+        return 0, 1
+    # 1 - C(total-k, n) / C(total, n), as a fraction (long ints on the badge: a challenge only)
+    none = 1
+    den = 1
     for i in range(n):
         if total - i <= 0:
             break
-        p_none *= (total - k - i) / (total - i)
-        if p_none <= 0.0:
-            return 1.0
-    return 1.0 - p_none
+        if total - k - i <= 0:
+            return 1, 1
+        none *= total - k - i
+        den *= total - i
+    return den - none, den
 
 
 def best_colour(cc, void_next=0, avoid=-1):
     """Colour to call: the one held most; ties broken towards a colour the next seat lacks."""
     best = 0
-    best_s = -1000.0
+    best_s = -1000000
     for col in range(4):
-        s = cc[col] * 4.0
+        s = cc[col] * 4000  # thousandths
         if (void_next >> col) & 1:
-            s += 1.5
+            s += 1500
         if col == avoid:
-            s -= 0.5
-        s -= col * 0.001
+            s -= 500
+        s -= col
         if s > best_s:
             best_s = s
             best = col
@@ -217,36 +222,37 @@ class Player:
         for a in legal:
             if a < _DRAW:
                 return self.pick_wild_colour(obs, [x for x in legal if x < _DRAW])
-        p = self.p_guilty(obs)
-        return _CHALLENGE if p > self.challenge_threshold(obs) else _ACCEPT
-
-    def challenge_threshold(self, obs):
+        n, d = self.p_guilty(obs)
         # Guilty: the other seat draws the penalty and we take a turn (a swing of about 9
-        # cards); innocent: two cards more for us. Break-even near 0.2; a little caution.
-        return 0.25
+        # cards); innocent: two cards more for us. Break-even near 1 in 5; a little caution:
+        # challenge above 1 in 4.
+        return _CHALLENGE if 4 * n > d else _ACCEPT
 
-    bluff_rate = 0.35
+    bluff_rate = 35  # in hundredths
 
     def bluff_estimate(self, seat, obs):
         """How often ``seat`` is taken to play an illegal W+4 when it could (``obs``: what
-        this seat sees)."""
-        return self.bluff_rate
+        this seat sees): (numerator, denominator)."""
+        return self.bluff_rate, 100
 
     def p_guilty(self, obs):
         """Chance that the W+4 just played was illegal: the player held the previous colour.
-        Bayes with a prior that a player holding that colour bluffs ``bluff_rate`` of the time."""
+        Bayes with a prior that a player holding that colour bluffs ``bluff_rate`` of the time.
+        (numerator, denominator), exact."""
         col = obs.prev_colour
         if col is None or col < 0 or col > 3:
-            return 0.0
+            return 0, 1
         culprit = obs.w4_seat
         if culprit is None or culprit < 0:
             culprit = next_seat(obs, obs.seat, -1)
-        h = p_holds_colour(obs, culprit, col)
-        b = self.bluff_estimate(culprit, obs)
-        den = b * h + (1.0 - h)
-        if den <= 0.0:
-            return 1.0
-        return b * h / den
+        hn, hd = p_holds_colour(obs, culprit, col)
+        bn, bd = self.bluff_estimate(culprit, obs)
+        # b h / (b h + 1 - h) with b = bn/bd, h = hn/hd
+        num = bn * hn
+        den = num + (hd - hn) * bd
+        if den <= 0:
+            return 1, 1
+        return num, den
 
     def play(self, obs):
         raise NotImplementedError
@@ -314,8 +320,8 @@ class Learner:
     level bluffs: a Normal never does (score_play), anyone else ``bluff_rate``. Every seat's
     level is public (the players page shows it; ``Rules.seats``)."""
 
-    prior_weight = 3.0
-    bluff_rate = 0.2
+    prior_weight = 3
+    bluff_rate = 20  # in hundredths
 
     def init_learning(self):
         self.bluffs = [0, 0, 0, 0]
@@ -340,8 +346,9 @@ class Learner:
         w = self.prior_weight
         # Normal never bluffs (no bluff in 3,763 of its W+4s, docs/AI.md): challenging one
         # only ever costs two cards.
-        rate = 0.0 if obs.rules.seats[seat] == "normal" else self.bluff_rate
-        return (self.bluffs[seat] + rate * w) / (self.bluffs[seat] + self.honest[seat] + w)
+        rate = 0 if obs.rules.seats[seat] == "normal" else self.bluff_rate
+        return (100 * self.bluffs[seat] + rate * w,
+                100 * (self.bluffs[seat] + self.honest[seat] + w))
 
     def note_challenge(self, obs):
         culprit = obs.w4_seat
@@ -356,12 +363,12 @@ class Normal(Player):
     points when the hand is about to end (or always, under penalty scoring)."""
 
     level = "normal"
-    bluff_rate = 0.35
+    bluff_rate = 35
 
     def play(self, obs):
         legal = obs.legal
         best = -1
-        best_s = -1e9
+        best_s = -1000000000
         ctx = Context(obs)
         for a in legal:
             if a >= _DRAW:
@@ -420,7 +427,7 @@ class Context:
         # Two seats: Reverse acts as Skip (RULES.md); RLCard's engine says otherwise.
         self.reverse_skips = obs.nseats == 2 and not getattr(rules, "reverse_passes", False)
         # Playing nothing (reneging) is never better than a card whose score is above this.
-        self.renege_below = -1e8
+        self.renege_below = -100000000
         # Does the hand hold a card of the active colour (then a W+4 is a bluff)?
         self.has_active = self.cc[obs.colour] > 0 if 0 <= obs.colour < 4 else False
 
@@ -431,25 +438,25 @@ def score_play(ctx, a):
     col = a >> 4
     cc = ctx.cc
     n_after = ctx.n - 1
-    s = 0.0
+    s = 0
     if kind >= _WILD:
         wild_left = cc[4] - 1
         same_left = cc[col]
         # Keep wilds for when nothing else fits, unless the hand is nearly done.
-        s -= K_WILD_KEEP if n_after > 2 else 1.0
+        s -= K_WILD_KEEP if n_after > 2 else 100
         if kind == _WILD4:
             if ctx.next_count <= 2:
                 s += K_W4_ATTACK
             elif ctx.nseats == 2:
-                s += 2.0  # an extra turn in a two-seat game
+                s += 200  # an extra turn in a two-seat game
             if ctx.challenge_rule and ctx.has_active:
-                s -= 30.0  # Normal does not bluff
+                s -= 3000  # Normal does not bluff
         # Colour called: cards of that colour still held, and the next seat's known voids.
         s += K_SAME * same_left
         if (ctx.void_next >> col) & 1:
             s += K_VOID
         if col == ctx.colour and n_after > 0:
-            s += 0.3
+            s += 30
     else:
         wild_left = cc[4]
         same_left = cc[col] - 1
@@ -465,22 +472,22 @@ def score_play(ctx, a):
             if kind == _REVERSE and ctx.nseats > 2:
                 extra = False
                 # Reverse turns the attack on the seat before us.
-                s += 1.0 if ctx.next_count <= 2 else 0.0
+                s += 100 if ctx.next_count <= 2 else 0
             if extra:
                 # Skip, two-seat Reverse and +2 give another turn (two seats) or hurt the next
                 # seat: worth it when a follow-up card exists.
                 follow = same_left + wild_left
                 if ctx.nseats == 2:
-                    s += K_EXTRA if follow > 0 else 0.5
+                    s += K_EXTRA if follow > 0 else 50
                 else:
-                    s += 1.0
+                    s += 100
                 if ctx.next_count <= 2:
                     s += K_ATTACK
             if kind == _DRAW2:
                 s += K_DRAW2
     # Points: shed expensive cards when a hand may end soon, and always in penalty scoring.
     if ctx.danger or ctx.penalty:
-        s += 0.08 * _POINTS[kind]
+        s += 8 * _POINTS[kind]
     # Going down to one card: keep a wild or a card of the new colour as the last one.
     if n_after == 1:
         last = -1
@@ -492,7 +499,7 @@ def score_play(ctx, a):
         if last < 0:
             last = action_card(a)
         if last >= 0x40:
-            s += 3.0
+            s += 300
         elif last >> 4 == col:
-            s += 2.0
+            s += 200
     return s

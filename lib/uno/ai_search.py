@@ -56,12 +56,12 @@ _REDEAL_EXTRA = const(10)
 HORIZON = const(10)  # a tunable: tools/arena.py --set HORIZON=3
 # Core plies at most after a candidate before the playout takes over.
 _CORE_PLIES = const(4)
-# Scores are integers in units of 1/127,500 of a hand's win (_ONE): exact sums, the same on
-# the badge (30-bit floats) as on a PC, and nothing boxed per playout. 127,500 = 255 x 500 keeps
-# the win table's 2/255 steps and 0.002 a point whole.
-_ONE = const(127500)
-K_WILD_HELD = 5100  # 0.04 of a win for each wild held
-K_CAN_PLAY = 10200  # 0.08 of a win for having a card to play
+# Scores are integers in units of 1/255,000 of a hand's win (_ONE): exact sums, the same on
+# the badge (30-bit floats) as on a PC, and nothing boxed per playout. 255,000 = 255 x 1,000
+# keeps the win table's 2/255 steps, 0.002 a point and the prior's 0.02 whole.
+_ONE = const(255000)
+K_WILD_HELD = 10200  # 0.04 of a win for each wild held
+K_CAN_PLAY = 20400  # 0.08 of a win for having a card to play
 _POINTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 20, 20, 50, 50)
 _USE_TABLE = const(1)  # 0: the plain card-count race
 # Chance (x255) that the seat to move wins the hand, by its card count (row, 1-20) and the
@@ -125,10 +125,9 @@ def search(player, obs, cands, prior, budget):
     player.dets = dets
     best = 0
     if prior is not None:
-        # the mean plus the prior, compared as dets x (mean + prior), the prior in the same
-        # units: whole numbers to the end
+        # the mean plus the prior (in the same units), compared as dets x (mean + prior)
         for i in range(n):
-            totals[i] += int(prior[i] * _ONE) * dets
+            totals[i] += prior[i] * dets
     for i in range(1, n):
         if totals[i] > totals[best]:
             best = i
@@ -401,10 +400,10 @@ def terminal(winner, hands, seat):
         for s in range(len(hands)):
             if s != seat:
                 t += _own_points(hands[s])
-        return _ONE + t * 255
+        return _ONE + t * 510
     if winner < 0:
         return 0
-    return -_ONE - _own_points(hands[seat]) * 255
+    return -_ONE - _own_points(hands[seat]) * 510
 
 
 def position_value(hands, seat, turn, colour, topk):
@@ -424,9 +423,9 @@ def position_value(hands, seat, turn, colour, topk):
         if a < 1:
             a = 1
         if turn == seat:
-            v = _WIN_TABLE[(a - 1) * 20 + b - 1] * 1000 - _ONE
+            v = _WIN_TABLE[(a - 1) * 20 + b - 1] * 2000 - _ONE
         else:
-            v = _ONE - _WIN_TABLE[(b - 1) * 20 + a - 1] * 1000
+            v = _ONE - _WIN_TABLE[(b - 1) * 20 + a - 1] * 2000
     else:
         v = (other - nm) * _ONE // (other + nm + 2)
     can = 0
