@@ -98,6 +98,7 @@ class App:
     settled: bool
     _switch: Any
     deal_next: bool
+    hint_next: Any
     _held: int
     _repeat_at: int
 
@@ -534,6 +535,12 @@ class App:
             self.stack[-1].update(pressed, now)
         elif self.table.g is not None:
             self.table.update(pressed, now)
+        if self.hint_next is not None:
+            # a hint asked on the pause menu, thought out here: a Python frame shallower than
+            # the menu's, for CircuitPython 9's 1.5 KB Python stack (docs/BENCHMARKS.md)
+            self.view.message(self.hint_next(self))
+            self.hint_next = None
+            drop_module("hint")
         if self.deal_next:
             # the results page asked for the next hand: dealt now that the page and its code
             # are unreferenced (the deal's code loads into their room on the badge)

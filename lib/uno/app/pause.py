@@ -61,10 +61,8 @@ class Pause:
                 self._resume()
             elif item == 1:
                 from uno.app.hint import hint
-                from uno.app.main import drop_module
 
-                app.view.message(hint(app))
-                drop_module("hint")
+                app.hint_next = hint  # thought out by App.frame, after this frame's update
             elif item < 5:
                 if item > 1 and app.switch(_PAGES[item]):
                     return  # the page opens in a fresh program; the match goes on after it

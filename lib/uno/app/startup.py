@@ -116,6 +116,7 @@ def init(app, hw, rules, seed, speed, sound, cpu, view, nvm, saved):
     app.settled = False
     app._switch = None  # the start a fresh program begins with, at the end of this frame
     app.deal_next = False  # the next hand is dealt after this frame's screen
+    app.hint_next = None  # uno.app.hint.hint, asked on the pause menu, run by App.frame
     app._held = 0
     app._repeat_at = 0
     app.backlight()
