@@ -82,11 +82,8 @@ def score_multi(ctx, a, left):
         s -= 200
     if (kind == _SKIP or kind == _DRAW2) and counts[next_seat(obs, obs.seat, 2)] <= 2:
         s -= 300
-    total = left[0] + left[1] + left[2] + left[3]
-    if total > 0:
-        # minus 3 x the colour's share of the unseen coloured cards, kept exact
-        s = s * total - 300 * left[col]
-    return s
+    # minus 3 x the colour's share of the unseen coloured cards, kept exact (none left: 0)
+    return s * multi_scale(left) - 300 * left[col]
 
 
 def multi_scale(left):
