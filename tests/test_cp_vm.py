@@ -65,7 +65,7 @@ def test_the_computer_levels_play_on_the_badges_vm_as_on_a_pc(drive, case):
     # The golden players' match (tests/test_golden_records.py) on CircuitPython's 32-bit VM
     # from its .mpy files: 31-bit small ints, the search's sums, the 16-bit-half shuffle, every
     # decision as CPython made it, event for event.
-    from test_golden_records import CASES, GOLDEN
+    from test_golden_records import CASES, GOLDEN, PLAYERS_TARGET, first_difference
 
     from uno.game import PH_HAND_OVER, PH_MATCH_OVER
 
@@ -77,7 +77,7 @@ from uno.ai import make_player
 from uno.game import Game
 from uno.rules import preset
 levels = %r
-r = preset(%r, seats=levels, target=300)
+r = preset(%r, seats=levels, target=%d)
 g = Game(r, seed=%d, sink=lambda ev: print(json.dumps(ev)))
 ps = [make_player(lv, %d * 10 + s) for s, lv in enumerate(levels)]
 g.start()
@@ -86,15 +86,14 @@ while g.phase != %d:  # the bundle folds the game's public constants: their valu
         g.next_hand()
     else:
         g.apply(ps[g.actor].choose(g.observe(g.actor)))
-""" % (list(levels), p, seed, seed, PH_MATCH_OVER, PH_HAND_OVER))
+""" % (list(levels), p, PLAYERS_TARGET, seed, seed, PH_MATCH_OVER, PH_HAND_OVER))
     env = {"MICROPYPATH": "lib:standins:.", "PATH": "/usr/bin:/bin"}
     r = subprocess.run([vm, "-X", "heapsize=256k", "golden.py"], cwd=drive, env=env,
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr
     got = [json.loads(line) for line in r.stdout.splitlines()]
     want = [json.loads(line) for line in (GOLDEN / (case + ".jsonl")).read_text().splitlines()]
-    n = next((i for i in range(min(len(got), len(want))) if got[i] != want[i]),
-             min(len(got), len(want)))
+    n = first_difference(got, want)
     assert n == len(want) == len(got), "event %d: recorded %s, the VM %s" % (
         n + 1, want[n:n + 1], got[n:n + 1])
 

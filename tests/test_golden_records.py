@@ -26,11 +26,22 @@ CASES = {
     "pcsig-2-seed11": ("pcsig", 2, 11),
     "house-4-seed5": ("house", 4, 5),
     "windows-penalty-3-seed2": ("windows", 3, 2),
-    # the computer levels (preset, seats by level, seed): matches to 300 points
+    # the computer levels (preset, seats by level, seed): matches to PLAYERS_TARGET points,
+    # each seat's player seeded seed * 10 + seat
     "players-classic-2-seed4": ("classic", ("advanced", "normal"), 4),
     "players-classic-4-seed6": ("classic", ("advanced", "normal", "easy", "advanced"), 6),
     "players-house-3-seed8": ("house", ("normal", "advanced", "easy"), 8),
 }
+
+
+PLAYERS_TARGET = 300
+
+
+def first_difference(got, want):
+    """Index of the first item where the lists differ (the shorter's length when one is the
+    other's beginning; their common length when equal)."""
+    n = min(len(got), len(want))
+    return next((i for i in range(n) if got[i] != want[i]), n)
 
 
 def record_of(name):
@@ -44,7 +55,7 @@ def record_of(name):
     else:
         levels = list(seats)
         players = [make_player(lv, seed * 10 + s) for s, lv in enumerate(levels)]
-        target = 300
+        target = PLAYERS_TARGET
     rules = preset(p, seats=levels, target=target, **extra)
     lines = []
     play_match(rules, seed, players, lambda ev: lines.append(json.dumps(ev)))
@@ -63,8 +74,7 @@ def test_golden_record(name):
     want = path.read_text()
     if text != want:
         got, exp = text.splitlines(), want.splitlines()
-        i = next((i for i in range(min(len(got), len(exp))) if got[i] != exp[i]),
-                 min(len(got), len(exp)))
+        i = first_difference(got, exp)
         pytest.fail("%s differs from event %d on:\n  recorded: %s\n  now:      %s\n(an "
                     "intended change: UPDATE_GOLDEN=1, then measure the players again)"
                     % (path.name, i + 1, exp[i][:200] if i < len(exp) else "(end)",
