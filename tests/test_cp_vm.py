@@ -60,17 +60,30 @@ print(b[5, 3], b[3 * 160 + 6], t[7])
     assert out[2:] == ["9", "4", "300"]
 
 
+BADGE_VM = vm_app.cptools.vm(badge=True)
+
+
+@pytest.mark.parametrize("model", [
+    "unix",
+    pytest.param("badge", marks=pytest.mark.skipif(
+        BADGE_VM[0] is None, reason="%s (tools/cpvm/build_vm.sh makes it)" % BADGE_VM[1])),
+])
 @pytest.mark.parametrize("case", ["players-classic-2-seed4", "players-classic-4-seed6"])
-def test_the_computer_levels_play_on_the_badges_vm_as_on_a_pc(drive, case):
+def test_the_computer_levels_play_on_the_badges_vm_as_on_a_pc(drive, case, model):
     # The golden players' match (tests/test_golden_records.py) on CircuitPython's 32-bit VM
     # from its .mpy files: 31-bit small ints, the search's sums, the 16-bit-half shuffle, every
-    # decision as CPython made it, event for event.
+    # decision as CPython made it, event for event. "badge": the VM with a PyBadge's object
+    # model, whose floats keep 30 bits (checked first): the players compute with whole numbers
+    # (docs/AI.md), so the badge's floats cannot make them choose otherwise.
     from test_golden_records import CASES, GOLDEN, PLAYERS_TARGET, first_difference
 
     from uno.game import PH_HAND_OVER, PH_MATCH_OVER
 
     p, levels, seed = CASES[case]
-    vm, _ = vm_app.cptools.vm()
+    vm, _ = vm_app.cptools.vm(badge=model == "badge")
+    floats = subprocess.run([vm, "-c", "print(1.0 + 2**-30 == 1.0, 1.0 + 2**-20 == 1.0)"],
+                            capture_output=True, text=True).stdout.split()
+    assert floats == (["True", "False"] if model == "badge" else ["False", "False"])
     (drive / "golden.py").write_text("""
 import json
 from uno.ai import make_player

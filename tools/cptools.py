@@ -6,8 +6,15 @@ no ``../shared``: then every function here says what it fell back to (``note``),
 print that note, so a figure is never reported as CircuitPython's when it is not.
 
 Lookup order for each tool: an environment variable (``UNO_CP_DIR`` for the folder, or
-``UNO_MPY_CROSS_9``, ``UNO_MPY_CROSS_10``, ``UNO_CP_VM``, ``UNO_CP_VM_PYSTACK`` for single files),
-then ``../shared/tools/circuitpython/``, then nothing (``None``).
+``UNO_MPY_CROSS_9``, ``UNO_MPY_CROSS_10``, ``UNO_CP_VM``, ``UNO_CP_VM_PYSTACK``, ``UNO_CP_VM_BADGE``
+for single files), then ``../shared/tools/circuitpython/``, then ``build/cptools/`` (what
+``tools/cpvm/build_vm.sh`` builds here), then nothing (``None``).
+
+The badge build (``vm-badge``) is the same Unix port with a PyBadge's object model: CircuitPython's
+full builds (``py/circuitpy_mpconfig.h``) store a float in the object's word (30 bits, no heap;
+``MICROPY_OBJ_REPR_C`` with single-precision floats) and give a name a 1-byte hash, where the
+Unix port keeps 64-bit doubles on the heap and a 2-byte hash. ``tools/cpvm/build_vm.sh`` makes it
+from CircuitPython's source; checks that need it are skipped, saying so, where it is absent.
 """
 
 from __future__ import annotations
@@ -19,12 +26,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "tools" / "circuitpython"
+LOCAL = ROOT / "build" / "cptools"  # tools/cpvm/build_vm.sh's
 
 FILES = {
     "mpy-cross-9": ("UNO_MPY_CROSS_9", "mpy-cross-9.2.8"),
     "mpy-cross-10": ("UNO_MPY_CROSS_10", "mpy-cross-10.2.1"),
     "vm": ("UNO_CP_VM", "circuitpython-10.2.1-unix-i386"),
     "vm-pystack1536": ("UNO_CP_VM_PYSTACK", "circuitpython-10.2.1-unix-i386-pystack1536"),
+    "vm-badge": ("UNO_CP_VM_BADGE", "circuitpython-10.2.1-unix-i386-badge"),
 }
 
 
@@ -39,7 +48,7 @@ def cp_dir() -> Path | None:
 
 def searched() -> str:
     """Where the tools were looked for (UNO_CP_DIR when set): for the notes."""
-    return os.environ.get("UNO_CP_DIR") or str(SHARED)
+    return os.environ.get("UNO_CP_DIR") or "%s and %s" % (SHARED, LOCAL)
 
 
 def _executable(p: Path) -> bool:
@@ -52,11 +61,10 @@ def find(kind: str) -> str | None:
     env = os.environ.get(var)
     if env:
         return env if _executable(Path(env)) else None
-    d = cp_dir()
-    if d is None:
-        return None
-    p = d / name
-    return str(p) if _executable(p) else None
+    for d in (cp_dir(), None if os.environ.get("UNO_CP_DIR") else LOCAL):
+        if d is not None and _executable(d / name):
+            return str(d / name)
+    return None
 
 
 def micropython_tool(name: str) -> str | None:
@@ -136,11 +144,17 @@ def mpy_names(path: str | Path) -> list[str]:
     return names
 
 
-def vm(pystack: bool = False) -> tuple[str | None, str]:
+def vm(pystack: bool = False, badge: bool = False) -> tuple[str | None, str]:
     """(path, note) of CircuitPython 10.2.1's 32-bit Unix port (``pystack``: the 1,536-byte Python
-    stack build), or (None, what is missing)."""
-    tool = find("vm-pystack1536" if pystack else "vm")
+    stack build; ``badge``: the build with a PyBadge's object model), or (None, what is
+    missing)."""
+    if pystack and badge:
+        return None, "no VM has both the 1,536-byte Python stack and the badge's object model"
+    tool = find("vm-badge" if badge else "vm-pystack1536" if pystack else "vm")
     if tool:
-        return tool, "CircuitPython 10.2.1 Unix port, 32-bit: %s" % tool
-    return None, ("CircuitPython's 32-bit Unix port not found (looked in %s): checks that need "
-                  "it are skipped" % searched())
+        return tool, "CircuitPython 10.2.1 Unix port, 32-bit%s: %s" % (
+            ", the badge's object model (30-bit floats in the word, 1-byte name hash)"
+            if badge else "", tool)
+    return None, ("CircuitPython's 32-bit Unix port%s not found (looked in %s): checks that need "
+                  "it are skipped" % (" with the badge's object model" if badge else "",
+                                      searched()))

@@ -2,7 +2,7 @@
 """The whole app (code.py's path) on CircuitPython 10.2.1's 32-bit Unix VM, and its heap.
 
     .venv/bin/python tools/vm_app.py run [--seats S] [--matches N] [--heap K] [--keys SCRIPT]
-    .venv/bin/python tools/vm_app.py minheap [--seats S] [--pystack]   # smallest -X heapsize
+    .venv/bin/python tools/vm_app.py minheap [--seats S] [--pystack | --badge]  # smallest heap
     .venv/bin/python tools/vm_app.py modules   # the heap each module takes
     .venv/bin/python tools/vm_app.py grid [--heaps 130-135] [--seeds 1-12]   # which complete
 
@@ -11,6 +11,8 @@ folder, with any Adafruit library the device code imports (compiled from .venv's
 sources), ``code.py``, ``sprites/`` and ``fonts/``. The badge's C modules are stand-ins in
 ``tools/cpvm/`` that allocate what CircuitPython's objects take (see tools/cpvm/displayio.py);
 they are compiled too, and their own bytecode is reported so it can be taken off the figure.
+``--badge`` runs the VM built with a PyBadge's object model (tools/cptools.py: floats in the
+object's word, a 1-byte name hash), where it is found.
 
 Seats: ``S`` replaces the preset's seats (Classic: you and one Normal computer); the default
 plays every seat by computer (the seat shown face up is an Easy player), and the keypad
@@ -126,11 +128,11 @@ WHILE_MODULES = (
     "uno.restore uno.app.page uno.app.graph uno.app.hint uno.app.describe").split()
 
 
-def module_bytes(dest: Path, names=None) -> list[tuple[str, int]]:
+def module_bytes(dest: Path, names=None, badge: bool = False) -> list[tuple[str, int]]:
     """(module, heap bytes after a collection) for each module imported in turn on the VM
     after the stand-ins, and first the name pool the app's first name opens."""
     names = list(names or MATCH_MODULES + WHILE_MODULES)
-    cmd, env = command(dest, 250, seats="-")
+    cmd, env = command(dest, 250, seats="-", badge=badge)
     env["UNO_VM_MODULES"] = ",".join(names)
     r = subprocess.run(cmd, cwd=dest, env=env, capture_output=True, text=True, timeout=120)
     out = [(m.group(1), int(m.group(2)))
@@ -150,9 +152,10 @@ def random_presses(seed: int, n: int) -> str:
     return "\n".join(rnd.choices(names, [30, 15, 8, 8, 8, 8, 6, 6])[0] for _ in range(n))
 
 
-def missing() -> str | None:
-    """What is missing to run the VM, or None."""
-    vm, note = cptools.vm()
+def missing(badge: bool = False) -> str | None:
+    """What is missing to run the VM (``badge``: the build with the badge's object model), or
+    None."""
+    vm, note = cptools.vm(badge=badge)
     if vm is None:
         return note
     if cptools.find("mpy-cross-10") is None:
@@ -277,11 +280,13 @@ class Result:
 
 def command(dest: Path, heap_k: int, seats: str = PROFILES["normal"], matches: int = 1,
             every: int = 0, seed: int = 1, pystack: bool = False, keys: str = AUTO_KEYS,
-            hands: int = 0, code_file: str = "code.py") -> tuple[list[str], dict]:
+            hands: int = 0, code_file: str = "code.py",
+            badge: bool = False) -> tuple[list[str], dict]:
     """(argv, env) of one program on the VM in ``dest`` (made by ``build``): code.py, or
     after the app's reload (``@reload FILE``) the file it asked for, with the same nvm.bin
-    and the rest of the press script (``keys`` None: as the last program left it)."""
-    vm, note = cptools.vm(pystack)
+    and the rest of the press script (``keys`` None: as the last program left it);
+    ``pystack`` / ``badge``: which VM (cptools.vm)."""
+    vm, note = cptools.vm(pystack, badge)
     assert vm, note
     keyfile = dest / "keys.txt"
     if keys is not None:
@@ -355,14 +360,14 @@ def _run_one(dest: Path, heap_k: int, timeout: float, **kw) -> subprocess.Comple
         return subprocess.CompletedProcess(cmd, rc, out.read(), err.read())
 
 
-def harness_bytes(dest: Path, pystack: bool = False) -> int:
+def harness_bytes(dest: Path, pystack: bool = False, badge: bool = False) -> int:
     """Heap the stand-ins and vm_run.py take before code.py starts (C and nothing on the
     badge): the ``standins`` figure less a bare VM's."""
-    vm, _ = cptools.vm(pystack)
+    vm, _ = cptools.vm(pystack, badge)
     assert vm
     bare = subprocess.run([vm, "-c", "import gc;gc.collect();print(gc.mem_alloc())"],
                           capture_output=True, text=True).stdout.split()
-    r = run(dest, 192, every=1, hands=1, pystack=pystack)
+    r = run(dest, 192, every=1, hands=1, pystack=pystack, badge=badge)
     first = [s for s in r.stats if s[0] == "standins"]
     return first[0][3] - int(bare[-1]) if first and bare else 0
 
@@ -449,13 +454,15 @@ def main(argv=None) -> int:
     ap.add_argument("--every", type=int, default=0, help="heap figures every N hands (run)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pystack", action="store_true", help="the 1,536-byte Python stack build")
+    ap.add_argument("--badge", action="store_true",
+                    help="the build with the badge's object model (floats in the word)")
     ap.add_argument("--keys", help="press script (host_sim format), or @FILE")
     ap.add_argument("--span", type=int, default=8)
     ap.add_argument("--heaps", default="130-135", help="KiB, a range or a list (grid)")
     ap.add_argument("--seeds", default="1-12", help="a range or a list (grid)")
     ap.add_argument("--jobs", type=int, default=2, help="runs at a time (grid)")
     args = ap.parse_args(argv)
-    why = missing()
+    why = missing(args.badge) or (args.pystack and args.badge and cptools.vm(True, True)[1])
     if why:
         print("vm_app: cannot run: " + why)
         return 2
@@ -463,16 +470,16 @@ def main(argv=None) -> int:
     keys = AUTO_KEYS
     if args.keys:
         keys = Path(args.keys[1:]).read_text() if args.keys.startswith("@") else args.keys
-    print("VM: " + cptools.vm(args.pystack)[1])
+    print("VM: " + cptools.vm(args.pystack, args.badge)[1])
     with tempfile.TemporaryDirectory(prefix="uno-vm-") as tmp:
         dest = Path(tmp)
         sizes = build(dest)
         print("app .mpy %d bytes; stand-ins' .mpy %d bytes (C on the badge)"
               % (sizes["app_mpy"], sizes["standin_mpy"]))
         kw = dict(seats=seats, matches=args.matches, seed=args.seed, pystack=args.pystack,
-                  keys=keys)
+                  keys=keys, badge=args.badge)
         if args.what == "modules":
-            rows = module_bytes(dest)
+            rows = module_bytes(dest, badge=args.badge)
             k = len(MATCH_MODULES) + 1
             for i, (name, n) in enumerate(rows):
                 if i == k:
@@ -511,7 +518,8 @@ def main(argv=None) -> int:
             print("does not complete even at 200k")
             return 1
         print("smallest heap: %dk (%dk..%dk all complete) seats=%s matches=%d%s"
-              % (s, s, s + args.span, seats, args.matches, " pystack1536" if args.pystack else ""))
+              % (s, s, s + args.span, seats, args.matches,
+                 " pystack1536" if args.pystack else " badge" if args.badge else ""))
     return 0
 
 
