@@ -278,6 +278,40 @@ def test_pure_modules_import_on_circuitpython_10_vm(built10) -> None:
     assert r.stdout.strip().endswith("uno/game.mpy")
 
 
+def test_a_lean_bundle_is_smaller_and_its_errors_name_the_function(built10, tmp_path) -> None:
+    """--lean: the code without line numbers (mpy-cross -O3), several KB smaller, the same
+    files; a traceback from it names the file and the function, and the error screen says
+    no wrong line (uno.app.crash.where)."""
+    out, _ = built10
+    lean = tmp_path / "lean"
+    r = run_bundle("--out", str(lean), "--cp", "10", "--lean")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "lean: no line numbers" in r.stdout
+    full = {p.relative_to(out): p.stat().st_size for p in _mpys(out)}
+    small = {p.relative_to(lean): p.stat().st_size for p in _mpys(lean)}
+    assert set(small) == set(full)
+    game = Path("lib/uno/game.mpy")
+    assert small[game] < full[game] - 300
+    assert sum(small.values()) < sum(full.values()) - 5000
+    vm, _ = cptools.vm()
+    if vm is None:
+        pytest.skip("CircuitPython's Unix port is not here")
+    code = "import uno.rules\nuno.rules.preset('nope')"
+    tb = {}
+    for name, folder in (("full", out), ("lean", lean)):
+        env = {**os.environ, "MICROPYPATH": str(folder / "lib")}
+        r = subprocess.run([vm, "-X", "heapsize=200k", "-c", code], capture_output=True,
+                           text=True, timeout=60, env=env)
+        assert "ValueError: unknown preset 'nope'" in r.stdout + r.stderr
+        tb[name] = r.stdout + r.stderr
+    sys.path.insert(0, str(ROOT / "lib"))
+    from uno.app.crash import where
+
+    at = where(tb["full"])
+    assert at.startswith("rules.mpy line ") and at.endswith(" in preset"), at
+    assert where(tb["lean"]) == "rules.mpy in preset"
+
+
 def test_to_a_full_drive_copies_and_removes_nothing(tmp_path: Path, monkeypatch) -> None:
     _use_fake_project(tmp_path, monkeypatch)
     drive = _drive(tmp_path)

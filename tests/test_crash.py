@@ -57,8 +57,13 @@ def test_wrap_and_where():
     assert crash.wrap("x" * 30, 26) == ["x" * 26, "xxxx"]
     text = ('Traceback (most recent call last):\n  File "code.py", line 30, in main\n'
             '  File "uno/app/table.py", line 412, in update\nValueError: bad\n')
-    assert crash.where(text) == "table.py line 412"
+    assert crash.where(text) == "table.py line 412 in update"
     assert crash.where("") == ""
+    # a lean bundle's code has no line numbers: CircuitPython says line 1 for every frame
+    lean = ('Traceback (most recent call last):\n  File "code.py", line 60, in main\n'
+            '  File "/lib/uno/game.mpy", line 1, in _draw\nMemoryError: x\n')
+    assert crash.where(lean) == "game.mpy in _draw"
+    assert crash.where('  File "code.py", line 9, in <module>\n') == "code.py line 9"
 
 
 def test_lines_fit_the_screen():
@@ -200,8 +205,8 @@ def test_simulator_shows_the_same_screen(tmp_path):
     events = [json.loads(x) for x in log.read_text().splitlines()]
     assert events[-1] == {"ev": "quit", "p": 0}  # the record is closed as for a quit
     text = png_text(shot)
-    assert text[:4] == ["UNO stopped:", "RuntimeError: forced by", "--crash-after 40",
-                        "at __main__.py line %d" % _crash_line()]
+    assert text[:5] == ["UNO stopped:", "RuntimeError: forced by", "--crash-after 40",
+                        "at __main__.py line %d in" % _crash_line(), "crashing_frame"]
     assert text[-1] == "A: restart"
 
 

@@ -74,7 +74,25 @@ def heap_rows(dest: Path | None, quick: bool) -> list[tuple[str, str, str]]:
                      "under %d (the badge's pools before the next, ~7.7 KB)"
                      % vm_app.APP_NAMES_MAX))
     rows.append(badge_model_row(dest, quick))
+    rows.append(lean_row(quick))
     return rows
+
+
+def lean_row(quick: bool) -> tuple[str, str, str]:
+    """Three Advanced from a lean bundle (``tools/bundle.py --lean``: no line numbers), on
+    the badge's object model where that VM is found."""
+    badge = vm_app.missing(badge=True) is None
+    what = "app heap, 3 Advanced, lean bundle (VM%s)" % (
+        " with the badge's object model" if badge else "")
+    if quick:
+        return what, "not measured (--quick)", "%d KB" % vm_app.TARGET_KB
+    with tempfile.TemporaryDirectory(prefix="uno-lean-") as tmp:
+        dest = Path(tmp)
+        vm_app.build(dest, lean=True)
+        harness = vm_app.harness_bytes(dest, badge=badge) / 1024
+        k = vm_app.min_heap(dest, seats=vm_app.PROFILES["advanced3"], badge=badge)
+    return (what, "%s KB smallest (S..S+8 complete); %.0f KB without the harness's %.1f KB"
+            % (k, (k or 0) - harness, harness), "%d KB" % vm_app.TARGET_KB)
 
 
 def badge_model_row(dest: Path, quick: bool) -> tuple[str, str, str]:

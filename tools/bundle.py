@@ -246,13 +246,17 @@ def _compiler(cp: int, explicit: str | None) -> tuple[list[str], bool, str]:
 
 
 def build(out: Path, cp: int = 10, mpy_cross: str | None = None,
-          log=print) -> tuple[list[tuple[str, int]], Scan, str]:
-    """Write the bundle into ``out`` (emptied first); ([(relative path, bytes)], scan, note)."""
+          log=print, lean: bool = False) -> tuple[list[tuple[str, int]], Scan, str]:
+    """Write the bundle into ``out`` (emptied first); ([(relative path, bytes)], scan, note).
+    ``lean``: every module compiled without line numbers (``mpy-cross -O3``: LEAN)."""
     scan = Scan().run()
     if scan.missing:
         raise BundleError("imports found neither in lib/, the venv's Adafruit libraries nor the "
                           "badge's built-ins: " + "; ".join(sorted(scan.missing)))
     cmd, is_cp, note = _compiler(cp, mpy_cross)
+    if lean:
+        cmd = cmd + ["-O3"]
+        note += "; " + LEAN
     if out.exists():
         if not out.is_dir():
             raise BundleError("--out %s exists and is not a folder" % out)
@@ -287,6 +291,12 @@ def build(out: Path, cp: int = 10, mpy_cross: str | None = None,
         shutil.copyfile(p, out / rel_s)
         files.append((rel_s, p.stat().st_size))
     return files, scan, note
+
+
+# A lean bundle's code keeps no line numbers (about a byte a statement): on the badge's heap
+# about 4 KB less with three Advanced opponents (docs/BENCHMARKS.md, stop 29); its tracebacks
+# and error screen name the file and the function, not the line.
+LEAN = "lean: no line numbers (mpy-cross -O3; the error screen names the file and function)"
 
 
 def _compile(cmd: list[str], is_cp: bool, src: Path, out: Path, rel: Path) -> tuple[str, int]:
@@ -457,6 +467,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--to", type=Path, help="copy the bundle onto this mounted CIRCUITPY drive")
     ap.add_argument("--force", action="store_true", help="--to a folder without boot_out.txt")
     ap.add_argument("--files", action="store_true", help="list every file with its size")
+    ap.add_argument("--lean", action="store_true",
+                    help="no line numbers in the code: about 4 KB more free heap on the badge")
     ap.add_argument("--requirements", action="store_true",
                     help="write requirements-device.txt from the import scan")
     ap.add_argument("--check-requirements", action="store_true",
@@ -480,7 +492,7 @@ def main(argv: list[str] | None = None) -> int:
             raise BundleError("say where to build the bundle: --out DIR")
         if a.to:
             check_dest(a.to, a.force)
-        files, scan, note = build(a.out, a.cp, a.mpy_cross)
+        files, scan, note = build(a.out, a.cp, a.mpy_cross, lean=a.lean)
         print("compiled with %s" % note)
         if "header byte set to 'C'" in note:
             print("WARNING: MicroPython's mpy-cross output is only right for CircuitPython 10.x"

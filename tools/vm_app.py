@@ -12,7 +12,8 @@ sources), ``code.py``, ``sprites/`` and ``fonts/``. The badge's C modules are st
 ``tools/cpvm/`` that allocate what CircuitPython's objects take (see tools/cpvm/displayio.py);
 they are compiled too, and their own bytecode is reported so it can be taken off the figure.
 ``--badge`` runs the VM built with a PyBadge's object model (tools/cptools.py: floats in the
-object's word, a 1-byte name hash), where it is found.
+object's word, a 1-byte name hash), where it is found; ``--lean`` compiles the app as
+``tools/bundle.py --lean`` does (no line numbers).
 
 Seats: ``S`` replaces the preset's seats (Classic: you and one Normal computer); the default
 plays every seat by computer (the seat shown face up is an Easy player), and the keypad
@@ -183,11 +184,11 @@ def _uses_settings() -> bool:
                for p in (ROOT / "code.py", ROOT / "lib" / "uno" / "app" / "main.py") if p.is_file())
 
 
-def _compile(src: Path, dst: Path, cross: str, name: str) -> None:
+def _compile(src: Path, dst: Path, cross: str, name: str, lean: bool = False) -> None:
     dst.parent.mkdir(parents=True, exist_ok=True)
     # the source name is the path the VM imports it by, as the bundle's is the badge's
     # (tools/bundle.py): one interned name per module, as on the badge
-    r = subprocess.run([cross, "-o", str(dst), "-s", name, str(src)],
+    r = subprocess.run([cross, "-o", str(dst), "-s", name, str(src)] + (["-O3"] if lean else []),
                        capture_output=True, text=True)
     if r.returncode:
         raise SystemExit("mpy-cross failed on %s: %s" % (src, r.stderr.strip()))
@@ -200,8 +201,9 @@ def _name(out: Path, dest: Path) -> str:
     return out.relative_to(dest).as_posix()
 
 
-def build(dest: Path) -> dict:
-    """Fill ``dest`` like CIRCUITPY; returns sizes (bytes) of the app's and stand-ins' .mpy."""
+def build(dest: Path, lean: bool = False) -> dict:
+    """Fill ``dest`` like CIRCUITPY; returns sizes (bytes) of the app's and stand-ins' .mpy.
+    ``lean``: the app's code without line numbers, as ``tools/bundle.py --lean`` makes it."""
     cross = cptools.find("mpy-cross-10")
     assert cross
     sizes = {"app_mpy": 0, "standin_mpy": 0}
@@ -210,7 +212,7 @@ def build(dest: Path) -> dict:
     for p in sorted((ROOT / "lib").rglob("*.py")):
         rel = p.relative_to(ROOT / "lib")
         out = dest / "lib" / rel.with_suffix(".mpy")
-        _compile(folded / rel, out, cross, _name(out, dest))
+        _compile(folded / rel, out, cross, _name(out, dest), lean)
         sizes["app_mpy"] += out.stat().st_size
     shutil.rmtree(folded)
     for name in sorted(_device_imports()):
@@ -221,7 +223,7 @@ def build(dest: Path) -> dict:
         for p in files:
             if p.is_file():
                 out = dest / "lib" / p.relative_to(SITE).with_suffix(".mpy")
-                _compile(p, out, cross, _name(out, dest))
+                _compile(p, out, cross, _name(out, dest), lean)
                 sizes["app_mpy"] += out.stat().st_size
     for p in sorted(STANDINS.glob("*.py")):
         if p.name == "vm_run.py":
@@ -456,6 +458,8 @@ def main(argv=None) -> int:
     ap.add_argument("--pystack", action="store_true", help="the 1,536-byte Python stack build")
     ap.add_argument("--badge", action="store_true",
                     help="the build with the badge's object model (floats in the word)")
+    ap.add_argument("--lean", action="store_true",
+                    help="the app compiled without line numbers (tools/bundle.py --lean)")
     ap.add_argument("--keys", help="press script (host_sim format), or @FILE")
     ap.add_argument("--span", type=int, default=8)
     ap.add_argument("--heaps", default="130-135", help="KiB, a range or a list (grid)")
@@ -473,7 +477,7 @@ def main(argv=None) -> int:
     print("VM: " + cptools.vm(args.pystack, args.badge)[1])
     with tempfile.TemporaryDirectory(prefix="uno-vm-") as tmp:
         dest = Path(tmp)
-        sizes = build(dest)
+        sizes = build(dest, args.lean)
         print("app .mpy %d bytes; stand-ins' .mpy %d bytes (C on the badge)"
               % (sizes["app_mpy"], sizes["standin_mpy"]))
         kw = dict(seats=seats, matches=args.matches, seed=args.seed, pystack=args.pystack,
@@ -519,7 +523,8 @@ def main(argv=None) -> int:
             return 1
         print("smallest heap: %dk (%dk..%dk all complete) seats=%s matches=%d%s"
               % (s, s, s + args.span, seats, args.matches,
-                 " pystack1536" if args.pystack else " badge" if args.badge else ""))
+                 (" pystack1536" if args.pystack else " badge" if args.badge else "")
+                 + (" lean" if args.lean else "")))
     return 0
 
 

@@ -40,20 +40,28 @@ def trace_text(exc):
 
 
 def where(text):
-    """'file.py line N' of the innermost frame of a formatted traceback, or ''."""
+    """'file.py line N in function' of the innermost frame of a formatted traceback, or ''.
+    Code compiled without line numbers (``tools/bundle.py --lean``) says line 1 everywhere:
+    then only the file and the function."""
     i = text.rfind('File "')
     if i < 0:
         return ""
     j = text.find('"', i + 6)
     name = text[i + 6:j]
-    name = name[name.rfind("/") + 1:]
-    k = text.find("line ", j)
-    if k < 0:
-        return name
-    e = k + 5
-    while e < len(text) and "0" <= text[e] <= "9":
-        e += 1
-    return name + " line " + text[k + 5:e]
+    out = name[name.rfind("/") + 1:]
+    end = text.find("\n", j)
+    rest = text[j + 1:] if end < 0 else text[j + 1:end]
+    k = rest.find("line ")
+    if k >= 0:
+        e = k + 5
+        while e < len(rest) and "0" <= rest[e] <= "9":
+            e += 1
+        if rest[k + 5:e] not in ("", "1"):
+            out += " line " + rest[k + 5:e]
+    k = rest.find(", in ")
+    if k >= 0 and rest[k + 5:].strip() not in ("", "<module>"):
+        out += " in " + rest[k + 5:].strip()
+    return out
 
 
 def wrap(text, cols=_COLS):
