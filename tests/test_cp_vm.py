@@ -130,6 +130,54 @@ def test_three_advanced_opponents_complete_on_the_circuitpython9_stack(advanced3
     assert r.ok, r.why()
 
 
+def test_a_search_ply_down_to_a_reshuffle_fits_circuitpython9s_stack(drive):
+    # The deepest Python stack the app reaches: a search's core ply where a +2 makes the next
+    # seat draw from an empty pile, so the discard is reshuffled (push, _do, _play, _effect,
+    # _accept, _draw, _reshuffle, Rng.shuffle). On the hint's path the search's rollout is
+    # entered with 920 of the 1,536 bytes in use (every function instrumented, stop 29); here
+    # a recursion spends as much before the ply. It had 16 bytes too few before push's
+    # 19-field tuple moved to a frame of its own.
+    from uno.game import PH_PLAY
+
+    vm, _ = vm_app.cptools.vm(pystack=True)
+    (drive / "deep.py").write_text("""
+from micropython import pystack_use
+from uno.game import Game
+from uno.rules import preset
+g = Game(preset("classic", seats=["normal"] * 4), seed=5)
+g.start()
+while g.phase != %d:
+    g.apply(g.legal_actions()[0])
+top = g.discard[-1]
+g.discard = g.pile + g.discard[:-1] + [top]
+g.pile = []
+a = g.colour << 4 | 12
+g.hands[g.actor].append(a)
+assert a in g.legal_actions()
+def at(n):
+    if n:
+        return at(n - 1)
+    used = pystack_use()
+    if used < 920:
+        return None
+    g.push(a)
+    return used
+k = 0
+used = None
+while used is None:
+    used = at(k)
+    k += 1
+print(used, len(g.pile), g.pending)
+""" % PH_PLAY)
+    env = {"MICROPYPATH": "lib:standins:.", "PATH": "/usr/bin:/bin"}
+    r = subprocess.run([vm, "-X", "heapsize=256k", "deep.py"], cwd=drive, env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stdout[-500:] + r.stderr[-1500:]
+    used, pile, pending = (int(x) for x in r.stdout.split())
+    assert 920 <= used < 968  # the ply began where a hint's does (one recursion step: 48 B)
+    assert pile > 50 and pending == 0  # the discard became the pile, and the +2 was drawn
+
+
 # Names the app's loaded code interns are never freed; the pools holding them double (20, 40,
 # ... 640: 1,260 names), then the next takes ~7.7 KB at once on the badge. The badge's own
 # names are in flash, so on the VM vm_run fills the pools with filler names before the app.
