@@ -53,66 +53,49 @@ def bundle_row(dest: Path | None) -> tuple[str, str, str]:
         "250 KB"
 
 
+def heap_figure(dest: Path, prof: str, quick: bool, badge: bool = False) -> tuple[str, object]:
+    """(figure, the run at the budget) of profile ``prof`` on the VM in ``dest``: the budget
+    checked by one match (``quick``) or the smallest heap, with and without the harness."""
+    harness = vm_app.harness_bytes(dest, badge=badge) / 1024
+    r = vm_app.run(dest, vm_app.BUDGET_KB[prof], seats=vm_app.PROFILES[prof], badge=badge)
+    if quick:
+        k = vm_app.BUDGET_KB[prof]
+        fig = "%d KB recorded, a match %s" % (k, "completes" if r.ok else "FAILS: " + r.why())
+    else:
+        k = vm_app.min_heap(dest, seats=vm_app.PROFILES[prof], badge=badge)
+        fig = "%s KB smallest (S..S+8 complete)" % k
+    return fig + "; %.0f KB without the harness's %.1f KB" % ((k or 0) - harness, harness), r
+
+
 def heap_rows(dest: Path | None, quick: bool) -> list[tuple[str, str, str]]:
+    target = "%d KB" % vm_app.TARGET_KB
     if dest is None:
         return [("app heap, 3 Advanced (VM)", "not measured: " + (vm_app.missing() or ""),
-                 "%d KB" % vm_app.TARGET_KB)]
-    harness = vm_app.harness_bytes(dest) / 1024
+                 target)]
     rows = []
     for prof, what in (("advanced3", "3 Advanced"), ("normal", "1 Normal")):
-        r = vm_app.run(dest, vm_app.BUDGET_KB[prof], seats=vm_app.PROFILES[prof])
-        if quick:
-            k = vm_app.BUDGET_KB[prof]
-            fig = "%d KB recorded, a match %s" % (k, "completes" if r.ok else "FAILS: " + r.why())
-        else:
-            k = vm_app.min_heap(dest, seats=vm_app.PROFILES[prof])
-            fig = "%s KB smallest (S..S+8 complete)" % k
-        fig += "; %.0f KB without the harness's %.1f KB" % ((k or 0) - harness, harness)
-        rows.append(("app heap, %s (VM)" % what, fig,
-                     "%d KB" % vm_app.TARGET_KB if prof == "advanced3" else "-"))
+        fig, r = heap_figure(dest, prof, quick)
+        rows.append(("app heap, %s (VM)" % what, fig, target if prof == "advanced3" else "-"))
         rows.append(("names the app interns, %s (VM)" % what, "%d" % r.app_names,
                      "under %d (the badge's pools before the next, ~7.7 KB)"
                      % vm_app.APP_NAMES_MAX))
-    rows.append(badge_model_row(dest, quick))
-    rows.append(lean_row(quick))
-    return rows
-
-
-def lean_row(quick: bool) -> tuple[str, str, str]:
-    """Three Advanced from a lean bundle (``tools/bundle.py --lean``: no line numbers), on
-    the badge's object model where that VM is found."""
-    badge = vm_app.missing(badge=True) is None
-    what = "app heap, 3 Advanced, lean bundle (VM%s)" % (
-        " with the badge's object model" if badge else "")
-    if quick:
-        return what, "not measured (--quick)", "%d KB" % vm_app.TARGET_KB
-    with tempfile.TemporaryDirectory(prefix="uno-lean-") as tmp:
-        dest = Path(tmp)
-        vm_app.build(dest, lean=True)
-        harness = vm_app.harness_bytes(dest, badge=badge) / 1024
-        k = vm_app.min_heap(dest, seats=vm_app.PROFILES["advanced3"], badge=badge)
-    return (what, "%s KB smallest (S..S+8 complete); %.0f KB without the harness's %.1f KB"
-            % (k, (k or 0) - harness, harness), "%d KB" % vm_app.TARGET_KB)
-
-
-def badge_model_row(dest: Path, quick: bool) -> tuple[str, str, str]:
-    """Three Advanced on the VM built with the badge's object model (floats in the object's
-    word, a 1-byte name hash: tools/cpvm/build_vm.sh), where it is found."""
+    # the VM built with the badge's object model (floats in the object's word, a 1-byte name
+    # hash: tools/cpvm/build_vm.sh), where it is found
     what = "app heap, 3 Advanced (VM with the badge's object model)"
     why = vm_app.missing(badge=True)
-    if why:
-        return what, "not measured: " + why, "%d KB" % vm_app.TARGET_KB
-    harness = vm_app.harness_bytes(dest, badge=True) / 1024
-    seats = vm_app.PROFILES["advanced3"]
+    rows.append((what, "not measured: " + why if why else
+                 heap_figure(dest, "advanced3", quick, badge=True)[0], target))
+    # a lean bundle (tools/bundle.py --lean: no line numbers), on the badge's model if it is here
+    what = "app heap, 3 Advanced, lean bundle (VM%s)" % (
+        "" if why else " with the badge's object model")
     if quick:
-        k = vm_app.BUDGET_KB["advanced3"]
-        r = vm_app.run(dest, k, seats=seats, badge=True)
-        fig = "%d KB recorded, a match %s" % (k, "completes" if r.ok else "FAILS: " + r.why())
+        rows.append((what, "not measured (--quick)", target))
     else:
-        k = vm_app.min_heap(dest, seats=seats, badge=True)
-        fig = "%s KB smallest (S..S+8 complete)" % k
-    return (what, fig + "; %.0f KB without the harness's %.1f KB" % ((k or 0) - harness, harness),
-            "%d KB" % vm_app.TARGET_KB)
+        with tempfile.TemporaryDirectory(prefix="uno-lean-") as tmp:
+            vm_app.build(Path(tmp), lean=True)
+            rows.append((what, heap_figure(Path(tmp), "advanced3", False, badge=not why)[0],
+                         target))
+    return rows
 
 
 def display_row() -> tuple[str, str, str]:

@@ -294,7 +294,7 @@ def build(out: Path, cp: int = 10, mpy_cross: str | None = None,
 
 
 # A lean bundle's code keeps no line numbers (about a byte a statement): on the badge's heap
-# about 4 KB less with three Advanced opponents (docs/BENCHMARKS.md, stop 29); its tracebacks
+# about 3 KB less with three Advanced opponents (docs/BENCHMARKS.md, stop 29); its tracebacks
 # and error screen name the file and the function, not the line.
 LEAN = "lean: no line numbers (mpy-cross -O3; the error screen names the file and function)"
 
@@ -468,7 +468,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--force", action="store_true", help="--to a folder without boot_out.txt")
     ap.add_argument("--files", action="store_true", help="list every file with its size")
     ap.add_argument("--lean", action="store_true",
-                    help="no line numbers in the code: about 4 KB more free heap on the badge")
+                    help="no line numbers in the code: about 3 KB more free heap on the badge")
     ap.add_argument("--requirements", action="store_true",
                     help="write requirements-device.txt from the import scan")
     ap.add_argument("--check-requirements", action="store_true",
