@@ -255,7 +255,7 @@ def build(out: Path, cp: int = 10, mpy_cross: str | None = None,
                           "badge's built-ins: " + "; ".join(sorted(scan.missing)))
     cmd, is_cp, note = _compiler(cp, mpy_cross)
     if lean:
-        cmd = cmd + ["-O3"]
+        cmd = cmd + cptools.LEAN_FLAGS
         note += "; " + LEAN
     if out.exists():
         if not out.is_dir():

@@ -27,6 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "tools" / "circuitpython"
 LOCAL = ROOT / "build" / "cptools"  # tools/cpvm/build_vm.sh's
+# mpy-cross's flags for a lean bundle (tools/bundle.py --lean, tools/vm_app.py --lean): no
+# line-number tables and no asserts
+LEAN_FLAGS = ["-O3"]
 
 FILES = {
     "mpy-cross-9": ("UNO_MPY_CROSS_9", "mpy-cross-9.2.8"),

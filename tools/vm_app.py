@@ -153,10 +153,10 @@ def random_presses(seed: int, n: int) -> str:
     return "\n".join(rnd.choices(names, [30, 15, 8, 8, 8, 8, 6, 6])[0] for _ in range(n))
 
 
-def missing(badge: bool = False) -> str | None:
-    """What is missing to run the VM (``badge``: the build with the badge's object model), or
+def missing(badge: bool = False, pystack: bool = False) -> str | None:
+    """What is missing to run the VM (``badge`` / ``pystack``: which build, cptools.vm), or
     None."""
-    vm, note = cptools.vm(badge=badge)
+    vm, note = cptools.vm(pystack, badge)
     if vm is None:
         return note
     if cptools.find("mpy-cross-10") is None:
@@ -188,7 +188,8 @@ def _compile(src: Path, dst: Path, cross: str, name: str, lean: bool = False) ->
     dst.parent.mkdir(parents=True, exist_ok=True)
     # the source name is the path the VM imports it by, as the bundle's is the badge's
     # (tools/bundle.py): one interned name per module, as on the badge
-    r = subprocess.run([cross, "-o", str(dst), "-s", name, str(src)] + (["-O3"] if lean else []),
+    r = subprocess.run([cross, "-o", str(dst), "-s", name, str(src)]
+                       + (cptools.LEAN_FLAGS if lean else []),
                        capture_output=True, text=True)
     if r.returncode:
         raise SystemExit("mpy-cross failed on %s: %s" % (src, r.stderr.strip()))
@@ -466,7 +467,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seeds", default="1-12", help="a range or a list (grid)")
     ap.add_argument("--jobs", type=int, default=2, help="runs at a time (grid)")
     args = ap.parse_args(argv)
-    why = missing(args.badge) or (args.pystack and args.badge and cptools.vm(True, True)[1])
+    why = missing(args.badge, args.pystack)
     if why:
         print("vm_app: cannot run: " + why)
         return 2
