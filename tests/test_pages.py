@@ -12,6 +12,7 @@ from uno import rules as R
 from uno import save
 from uno.app import input as I
 from uno.app.main import App
+from uno.settings_ops import rules_of
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -129,7 +130,7 @@ def test_options_change_every_item_and_keep_it(run):
     assert seen["speed"] == (7, 8) and run.app.speed == 8
     assert seen["sound"] == (True, False) and not run.app.sound.enabled
     assert seen["bright"] == (8, 9) and s.bright == 9
-    r = s.rules_obj()
+    r = rules_of(s)
     for name in ("deck", "wd4", "draw", "hand_limit", "stacking", "one_call", "scoring",
                  "next_start"):
         assert getattr(r, name) == seen[name][1], name

@@ -12,6 +12,7 @@ from PIL import Image
 
 from host_sim import __main__ as M
 from host_sim import script as S
+from uno.settings_ops import rules_of
 
 ROOT = Path(__file__).resolve().parent.parent
 PAUSE_OPTIONS = "START DOWN DOWN DOWN A"  # Resume, Hint (tips on), Score graph, Options
@@ -173,7 +174,7 @@ def test_help_from_a_paused_match_shows_that_matchs_rules(tmp_path):
     assert starts == ["title", "new", "options", "continue", "help"]
     top = app.stack[-1]
     assert top.module == "help"
-    assert app.settings.rules_obj().deck != "standard", "the next match's deck changed"
+    assert rules_of(app.settings).deck != "standard", "the next match's deck changed"
     deck = "%s: %s" % (T.RULES["deck"][0].upper(), T.value_text("deck", "standard"))
     assert deck in top.all[top.rules_at:]
     assert top.all[top.rules_at] == "PRESET: classic"  # the match's, not the settings' next

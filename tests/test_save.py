@@ -15,6 +15,7 @@ from uno.game import (
     PH_STACK, Game,
 )
 from uno.rules import PRESET_NAMES, Rules, preset
+from uno.settings_ops import match_names, rules_of
 from uno.store import Store
 
 KINDS = ("human", "easy", "normal", "advanced")
@@ -43,7 +44,7 @@ def test_defaults():
         ("classic", "", 0, 7, True, True, 8)
     assert s.seats == ["human", "normal", "", ""]
     assert s.names == ["YOU", "CPU1", "CPU2", "CPU3"]
-    r = s.rules_obj()
+    r = rules_of(s)
     assert r == preset("classic") and r.seats == ("human", "normal")
 
 
@@ -86,17 +87,17 @@ def test_every_settings_field_round_trips():
         assert roundtrip(S.Saved(s)).settings == s
 
 
-def test_rules_obj_combines_preset_options_target_and_seats():
-    """rules_obj: the preset, then the rules string, the target and the seats (empty dropped)."""
+def test_rules_of_combines_preset_options_target_and_seats():
+    """rules_of: the preset, then the rules string, the target and the seats (empty dropped)."""
     s = odd_settings()
-    r = s.rules_obj()
+    r = rules_of(s)
     assert r.deck == "acorn" and r.wd4 == "strict" and r.one_window == 9
     assert r.stacking == "off"  # the option overrides the House preset's stacking=on
     assert r.one_call == "auto" and r.next_start == "winner" and r.target == 10000
     assert r.seats == ("advanced", "human", "easy")
-    assert s.match_names() == ["ABCDEFGHIJKLMNOP", "Z9 0", "Q"]
+    assert match_names(s) == ["ABCDEFGHIJKLMNOP", "Z9 0", "Q"]
     s.target = 0
-    assert s.rules_obj().target == 500
+    assert rules_of(s).target == 500
 
 
 @pytest.mark.parametrize("field,value,reason", [
@@ -106,11 +107,11 @@ def test_rules_obj_combines_preset_options_target_and_seats():
     ("rules", "target=300", "setting of its own"),
 ])
 def test_bad_combination_names_the_reason(field, value, reason):
-    """rules_obj raises ValueError with the reason (one seat; bad option values)."""
+    """rules_of raises ValueError with the reason (one seat; bad option values)."""
     s = S.Settings()
     setattr(s, field, value)
     with pytest.raises(ValueError, match=reason):
-        s.rules_obj()
+        rules_of(s)
 
 
 @pytest.mark.parametrize("field,value", [
@@ -501,7 +502,7 @@ print(S.load(bytearray(b"\\xff" * 8192))[1])
 import sys
 import uno.settings
 del S
-uno.settings.drop_codec()
+uno.drop_codec()
 print("uno.save" in sys.modules, "uno.store" in sys.modules)
 from uno import save as S2
 print(S2.save(buf, S2.Saved(s)), S2.load(buf)[0].settings == s)

@@ -10,7 +10,7 @@ from host_sim import __main__ as M
 from host_sim import script as S
 from uno.app import savepoint as saves
 from uno.save import encode, load
-from uno.settings import drop_codec
+from uno import drop_codec
 from uno.store import Store
 
 

@@ -127,7 +127,7 @@ a = gc.mem_alloc()
 from uno import save as S
 saved, notice = S.load(bytearray(b"\\xff" * 256))
 del S
-uno.settings.drop_codec()
+uno.drop_codec()
 gc.collect()
 print(gc.mem_alloc() - a)
 """

@@ -178,12 +178,6 @@ def _device_imports() -> set[str]:
     return names
 
 
-def _uses_settings() -> bool:
-    """Whether the app takes its rules and seats from ``uno.settings`` (the saved settings)."""
-    return any(re.search(r"\buno\.settings\b|from uno import settings", p.read_text())
-               for p in (ROOT / "code.py", ROOT / "lib" / "uno" / "app" / "main.py") if p.is_file())
-
-
 def _compile(src: Path, dst: Path, cross: str, name: str, lean: bool = False) -> None:
     dst.parent.mkdir(parents=True, exist_ok=True)
     # the source name is the path the VM imports it by, as the bundle's is the badge's
@@ -296,9 +290,6 @@ def command(dest: Path, heap_k: int, seats: str = PROFILES["normal"], matches: i
         keyfile.write_text("A x10000\n" * 100 if keys == AUTO_KEYS else keys)
     # paths relative to dest, the VM's working directory (``_name``)
     env = dict(os.environ, MICROPYPATH="lib:standins:.", UNO_VM_KEYS=keyfile.name)
-    env.pop("UNO_VM_SETTINGS", None)
-    if _uses_settings():
-        env["UNO_VM_SETTINGS"] = "1"  # vm_run then sets the seats in the settings too
     # -m: a script would put its folder's real path first in sys.path (its length in the heap)
     cmd = [vm, "-X", "heapsize=%dk" % heap_k, "-m", "vm_run", seats, str(matches), str(every),
            str(seed), str(hands), code_file]

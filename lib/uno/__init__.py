@@ -12,3 +12,11 @@ def drop(name):
     parent = sys.modules.get(pkg)
     if parent is not None and attr in dir(parent):
         delattr(parent, attr)
+
+
+def drop_codec():
+    """Free the save codec (uno.save, uno.bits, uno.bitread, uno.snapshot, uno.restore,
+    uno.store, uno.rules) until the next save point: the app keeps only Settings and Saved
+    between saves. Call with no reference to them held."""
+    for name in ("snapshot", "restore", "save", "bits", "bitread", "store", "crc32py", "rules"):
+        drop("uno." + name)

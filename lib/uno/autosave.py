@@ -34,8 +34,8 @@ class Autosave:
         return dropped
 
     def submit(self, now, *parts):
-        """A save point's payload, ``parts`` (bytes) one after another (``Saved.head_for``'s,
-        or the codec's whole payload): kept and written as ``point`` does."""
+        """A save point's payload, ``parts`` (bytes) one after another (``head_for``'s in
+        uno.app.savepoint, or the codec's whole payload): kept and written as ``point`` does."""
         from uno.store import HEAD, TAIL, Store
 
         n = 0

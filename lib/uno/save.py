@@ -341,7 +341,8 @@ def head(saved, capacity):
     """Set ``saved.head``: the payload of its settings and scores without a match, as ``fit``
     makes it for ``capacity`` bytes, with what it was made of (``head_of``) and ``capacity``
     (``cap``). A save point in a match that changed neither then writes ``head`` + the match
-    without this codec (``Saved.head_for``). ValueError when a setting is out of range."""
+    without this codec (``head_for`` in uno.app.savepoint). ValueError when a setting is out
+    of range."""
     saved.head = fit(Saved(saved.settings, saved.scores), capacity)[0]
     saved.head_of = (saved.settings.copy(), tuple(saved.scores))
     saved.cap = capacity

@@ -98,26 +98,22 @@ def main():
         raise SystemExit(0)
     if seats != "-":
         # The seats of every preset (a class default of Rules: it outlives uno.rules, which
-        # the app drops once a match's rules are made) and of the settings.
-        # uno.settings only when the app loads it (vm_app sets UNO_VM_SETTINGS): its bytes
-        # would count in the heap figures otherwise.
-        import os
-
+        # the app drops once a match's rules are made) and of the settings (the app's
+        # matches take theirs: uno.app.begin), imported here as the app would import them.
         import uno.ruleset
+        import uno.settings
 
         wanted = tuple(seats.split(","))
         uno.ruleset.Rules.seats = wanted
-        if os.getenv("UNO_VM_SETTINGS"):
-            import uno.settings
+        Settings = uno.settings.Settings
+        orig_init = Settings.__init__
 
-            Settings = uno.settings.Settings
-            orig_init = Settings.__init__
+        def init(self):
+            orig_init(self)
+            self.seats = list(wanted) + [""] * (4 - len(wanted))
 
-            def init(self):
-                orig_init(self)
-                self.seats = list(wanted) + [""] * (4 - len(wanted))
+        Settings.__init__ = init
 
-            Settings.__init__ = init
     def hook(app):
         # the first poll: code.py has built the View, loaded the App and started a match
         App = type(app)

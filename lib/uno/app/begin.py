@@ -6,7 +6,8 @@ after (``App._begin``): the badge keeps a loaded module's code in its heap all p
 from micropython import const
 
 from uno.app.main import drop_module
-from uno.settings import drop_codec, seat_names
+from uno import drop_codec
+from uno.settings_ops import match_names, rules_of, seat_names
 
 _OVER = const(3)  # uno.app.table's mode: the hand or the match is over, results next
 _PAGES = ("options", "help", "graph")  # pages a match opens in a fresh program (App.switch)
@@ -72,9 +73,9 @@ def new_match(app):
     app.history = []
     app.lights.last_input = app.now
     s = app.settings
-    rules = app.rules if app.rules is not None else s.rules_obj()
+    rules = app.rules if app.rules is not None else rules_of(s)
     tb = app.table
-    names = s.names if app.rules is not None else s.match_names()
+    names = s.names if app.rules is not None else match_names(s)
     seed = app.seed + app.matches
     # names, computer players, the human seat shown, the seat panels; then the first deal
     _seat_up(tb, rules.seats, seed, names)

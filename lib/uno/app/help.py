@@ -57,7 +57,9 @@ class Help(Page):
             preset = preset_of(rules)
             drop()
         else:  # the next match's
-            rules = app.rules or s.rules_obj()
+            from uno.settings_ops import rules_of
+
+            rules = app.rules or rules_of(s)
             preset = s.preset
         lines = list(CONTROLS)
         while len(lines) % ROWS:  # the rules start on a page of their own, in pairs

@@ -14,8 +14,7 @@ try:
 except ImportError:
     pass
 
-from uno import drop
-from uno.settings import drop_codec
+from uno import drop, drop_codec
 
 FRAME_MS = const(33)
 _REPEAT = const(0xF0)  # RIGHT DOWN UP LEFT repeat while held
@@ -273,6 +272,7 @@ class App:
             return getattr(begin, name)(self, *args)
         finally:
             drop_module("begin")
+            drop("uno.settings_ops")  # what begin made the match's rules and names with
 
     def next_hand(self):
         self._deal(False)

@@ -13,6 +13,7 @@ from uno.app import fx
 from uno.app import ruletext as T
 from uno.app.input import B, DOWN, LEFT, RIGHT, START, UP
 from uno.app.page import ROWS, Page, cycle
+from uno.settings_ops import rules_of
 
 ITEMS = (
     "preset", "deck", "wd4", "draw", "hand_limit", "stacking", "one_call", "one_window",
@@ -61,7 +62,7 @@ class Options(Page):
             return s.preset
         if name in ("speed", "tips", "sound", "bright"):
             return getattr(s, name)
-        return getattr(rules if rules is not None else s.rules_obj(), name)
+        return getattr(rules if rules is not None else rules_of(s), name)
 
     def draw(self):
         """The list around the selection, and the selected value's explanation."""
@@ -70,7 +71,7 @@ class Options(Page):
         elif self.sel >= self.top + _LIST:
             self.top = self.sel - _LIST + 1
         base = R.preset(self.s.preset)
-        rules = self.s.rules_obj()  # once: each makes a Rules from the preset's text
+        rules = rules_of(self.s)  # once: each makes a Rules from the preset's text
         lines = []
         for i in range(self.top, self.top + _LIST):
             name = ITEMS[i]
@@ -127,7 +128,7 @@ class Options(Page):
             old = s.rules
             s.rules = text
             try:
-                s.rules_obj()
+                rules_of(s)
             except ValueError as e:
                 s.rules = old
                 return self.refuse(str(e)[:26])

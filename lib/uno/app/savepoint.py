@@ -11,7 +11,7 @@ table showed and what the core does not keep (``uno.app.saves.read_extra`` reads
 
 from micropython import const
 
-from uno.settings import drop_codec
+from uno import drop_codec
 
 _OVER = const(8)  # uno.game.PH_MATCH_OVER
 MAX_HANDS = const(150)  # the score history kept in a save (4 seats: 1.2 KB of the 2.7 KB store)
@@ -48,6 +48,19 @@ def extra(app):
     return out  # uno.snapshot.pack copies it: no bytes() copy of it here
 
 
+def head_for(saved, match):
+    """The payload of ``saved`` with ``match`` (bytes of uno.snapshot.pack), as its two parts
+    (head, match) for ``Autosave.submit``, when its settings and scores are those its
+    ``head`` was made of and it fits, else None (then the codec, uno.save, encodes it)."""
+    h = saved.head
+    of = saved.head_of
+    if h is None or of is None or len(h) + len(match) > saved.cap:
+        return None
+    if not (of[0] == saved.settings and of[1] == tuple(saved.scores)):
+        return None
+    return h, match
+
+
 def point(app):
     """A save point: settings, scores, and the match in progress (or its end: the winner's
     high score, and no saved match any more), handed to the Autosave. In a match whose
@@ -76,7 +89,7 @@ def point(app):
         if g.phase == _OVER:
             app.in_match = False
             app.over_saved = True
-        parts = saved.head_for(saved.match)
+        parts = head_for(saved, saved.match)
         if parts is not None:
             app.autosave.submit(now, parts[0], parts[1])
             return True

@@ -31,7 +31,7 @@ def make(start, restart, box):
     saved = early = None
     if hw.nvm is not None:
         from uno.save import load
-        from uno.settings import drop_codec
+        from uno import drop_codec
 
         saved = load(hw.nvm)
         del load  # the codec goes with drop_codec()
@@ -64,7 +64,8 @@ def init(app, hw, rules, seed, speed, sound, cpu, view, nvm, saved):
     """``App.__init__`` (its arguments are the App's): here, as it runs once a program."""
     from uno.app.fx import Lights, Sound
     from uno.app.main import NoMatch, first_legal
-    from uno.settings import Saved, drop_codec
+    from uno import drop_codec
+    from uno.settings import Saved
     from uno.view.table import View
 
     app.hw = hw
