@@ -9,6 +9,7 @@ import uno.ai
 import uno.ai_search
 import uno.cards
 import uno.deal
+import uno.easy
 import uno.game
 from uno.ai import make_player
 from uno.advanced import LATE_CARDS, LATE_FACTOR, LATE_FACTOR_MULTI, Advanced
@@ -562,7 +563,7 @@ def test_private_constants_match_the_game():
              "COLOUR", "PH_PLAY", "PH_COLOUR", "PH_CHALLENGE", "PH_ONE", "PH_CATCH",
              "PH_HAND_OVER", "NO_WILD", "VOID_KIND")
     checked = 0
-    for mod in (uno.ai, uno.advanced, uno.ai_search, uno.deal):
+    for mod in (uno.ai, uno.easy, uno.advanced, uno.ai_search, uno.deal):
         for name in names:
             mine = getattr(mod, "_" + name, None)
             if mine is not None:

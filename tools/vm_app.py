@@ -117,8 +117,9 @@ AUTO_KEYS = "A\n"  # pressed whenever the app waits: next hand, next match
 
 
 # A match's program in code.py's order (three Advanced), then what loads for a while: the pop-ups
-# and pages, the save codec, the hint, the table's messages (``vm_app.py modules``). The players'
-# four (the last) rest between hands (App.rest_players): a hand's end has their room.
+# and pages, the save codec, the hint, the table's messages, an Easy seat's player (the face-up
+# seat of a VM run; ``vm_app.py modules``). The players' four (the last) rest between hands
+# (App.rest_players): a hand's end has their room.
 MATCH_MODULES = (
     "uno.hw.pybadge uno.view.layout uno.view.text uno.view.table uno.settings uno.autosave "
     "uno.app.input uno.app.fx uno.app.main uno.ruleset uno.cards uno.rng uno.journal uno.game "
@@ -126,7 +127,7 @@ MATCH_MODULES = (
 WHILE_MODULES = (
     "uno.app.begin uno.deal uno.view.panels uno.app.results uno.app.popups uno.app.pause "
     "uno.app.savepoint uno.bits uno.snapshot uno.store uno.app.saves uno.bitread uno.save "
-    "uno.restore uno.app.page uno.app.graph uno.app.hint uno.app.describe").split()
+    "uno.restore uno.app.page uno.app.graph uno.app.hint uno.app.describe uno.easy").split()
 
 
 def module_bytes(dest: Path, names=None, badge: bool = False) -> list[tuple[str, int]]:

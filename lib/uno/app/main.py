@@ -187,10 +187,10 @@ class App:
 
     def rest_players(self, hand_end=False):
         """A hand (``hand_end``) or the match is over: its computer players and their code
-        (``uno.ai``, ``uno.advanced``, ``uno.observe``, ``uno.ai_search``: 14 KB on the VM) go
-        until the next computer turn wakes them (``wake_players``), so the save point, the
-        results page and a page opened over them (the score graph) have their room. What a
-        player carries from hand to hand (its random numbers, what its challenges learned)
+        (``uno.ai``, ``uno.easy``, ``uno.advanced``, ``uno.observe``, ``uno.ai_search``: 14 KB
+        on the VM) go until the next computer turn wakes them (``wake_players``), so the save
+        point, the results page and a page opened over them (the score graph) have their room.
+        What a player carries from hand to hand (its random numbers, what its challenges learned)
         stays in ``table.rested``: it decides as if it had never gone."""
         from uno.game import PH_MATCH_OVER
 
@@ -211,7 +211,7 @@ class App:
         self._make_player = None
         import uno
 
-        for name in ("ai_search", "advanced", "ai", "observe"):
+        for name in ("ai_search", "advanced", "easy", "ai", "observe"):
             drop_module(name, uno)
         import gc
 
