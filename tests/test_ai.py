@@ -555,6 +555,21 @@ def test_unknown_level():
         make_player("grandmaster", 1)
 
 
+def test_easy_code_loads_only_for_an_easy_seat():
+    """The Easy player is a module of its own (uno.easy): Normal and Advanced players never
+    load it, so a player's match against them keeps its code out of the badge's heap."""
+    import sys
+
+    from uno import drop
+
+    drop("uno.easy")
+    make_player("normal", 1)
+    make_player("advanced", 2)
+    assert "uno.easy" not in sys.modules
+    p = make_player("easy", 3)
+    assert p.level == "easy" and "uno.easy" in sys.modules
+
+
 def test_private_constants_match_the_game():
     """The players keep uno.game's action, phase and void constants as private consts (no
     global slot on the badge): each must equal the game's, or the players answer the wrong

@@ -231,4 +231,6 @@ def test_pages_load_on_demand_and_go_when_closed(tmp_path):
     assert "uno.app.title" in sys.modules
     app.new_match()
     assert "uno.app.title" not in sys.modules
+    # the match's rules and names are made: that code is gone too, the settings' data stays
+    assert "uno.settings_ops" not in sys.modules and "uno.settings" in sys.modules
     assert not app.open_page("no_such_page")

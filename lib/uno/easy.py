@@ -1,5 +1,5 @@
 """The Easy computer player, in a module of its own: a match without an Easy seat (a player
-against Normal or Advanced opponents) keeps its code out of the heap (0.7 KB on the badge's VM).
+against Normal or Advanced opponents) keeps its code out of the heap (0.8 KB on the badge's VM).
 """
 
 from micropython import const
