@@ -233,7 +233,7 @@ def main():
     if figs is None or isinstance(figs, str):
         print("device figures unavailable:", figs)
         return 0
-    print("heap kept by importing settings (with uno.rules): %s bytes; the codec (store + "
+    print("heap kept by importing settings (with the uno package): %s bytes; the codec (store + "
           "save): %s bytes; snapshot: %s bytes" % (figs[0], figs[1], figs[2]))
     print("allocated by one pack_match + save (4 seats, %s-byte match): %s bytes; by load + "
           "unpack_match: %s bytes (restored equal: %s)" % (figs[5], figs[3], figs[4], figs[6]))
