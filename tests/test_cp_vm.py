@@ -38,26 +38,82 @@ def _vm(drive, code, heap=64):
     return r.stdout.split()
 
 
+# The C objects' sizes on a PyBadge, block for block: sizeof on 32-bit from CircuitPython
+# 10.2.1's headers (gcc -m32: TileGrid 84, Group 44, Bitmap 36, Palette 16, a palette colour 16,
+# keypad.Event 16, DigitalInOut 16; the SAMD51 AudioOut 184; tools/cpvm/keypad.py lists the
+# scanner's pieces), each allocation rounded up to the GC's 16-byte blocks.
+def _blocks(n):
+    return (n + 15) // 16 * 16
+
+
+def _bitmap(w, h, bits):
+    return 48 + _blocks((w * bits + 31) // 32 * 4 * h)
+
+
+def _tilegrid(n, wide):
+    return 96 + (_blocks(n * (2 if wide else 1)) if n > 4 else 0)
+
+
+SIZES = [
+    ("displayio.Palette(1)", 32), ("displayio.Palette(2)", 48), ("displayio.Palette(9)", 160),
+    ("displayio.Palette(16)", 272),
+    ("displayio.Bitmap(1008, 7, 16)", _bitmap(1008, 7, 4)),
+    ("displayio.Bitmap(606, 12, 2)", _bitmap(606, 12, 1)),
+    ("displayio.Bitmap(160, 128, 16)", _bitmap(160, 128, 4)),
+    ("displayio.Bitmap(9, 9, 300)", _bitmap(9, 9, 16)),
+    ("displayio.TileGrid(small, pixel_shader=pal)", _tilegrid(1, False)),
+    ("displayio.TileGrid(small, pixel_shader=pal, width=4, height=1, tile_width=1, "
+     "tile_height=16)", _tilegrid(4, False)),
+    ("displayio.TileGrid(small, pixel_shader=pal, width=13, height=1, tile_width=1, "
+     "tile_height=16)", _tilegrid(13, False)),
+    ("displayio.TileGrid(sheet, pixel_shader=pal, width=100, height=10, tile_width=1, "
+     "tile_height=1)", _tilegrid(1000, True)),
+    ("displayio.Group()", 48 + 32),  # and its members' list: 16, and 4 slots
+    ("keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, "
+     "latch=board.BUTTON_LATCH, key_count=8, value_when_pressed=True)", 592),
+    ("audioio.AudioOut(board.SPEAKER)", 192),
+]
+# Python instances with fields cannot be smaller than 32 bytes: one block over the C object
+OVER = [("keypad.Event()", 16), ("digitalio.DigitalInOut(board.NEOPIXEL)", 16)]
+
+
 def test_standins_allocate_what_circuitpython_does(drive):
-    # A 160x128 bitmap of 16 colours is 4 bits a pixel: 10,240 bytes of rows on the badge; a
-    # TileGrid over a sheet of more than 255 tiles keeps two bytes a tile.
+    # Each stand-in takes the C object's bytes on the badge (a few one block more, OVER); a
+    # 160x128 bitmap of 16 colours is 4 bits a pixel; a TileGrid over a sheet of more than 255
+    # tiles keeps two bytes a tile; AudioOut's first play keeps a buffer of the sample's bytes.
+    cases = SIZES + OVER
+    if not (drive / "keys.txt").exists():  # the keypad stand-in reads its press script
+        (drive / "keys.txt").write_text("A\n")
     out = _vm(drive, """
-import gc, displayio
-gc.collect(); a = gc.mem_alloc()
+import gc, array, board, displayio, keypad, digitalio, audioio, audiocore
+small = displayio.Bitmap(16, 16, 2)
+sheet = displayio.Bitmap(16 * 20, 16, 2)
+pal = displayio.Palette(2)
+keep = [None] * %d
+def size(i, make):
+    gc.collect(); gc.collect()
+    a = gc.mem_alloc()
+    keep[i] = make()
+    gc.collect(); gc.collect()
+    return gc.mem_alloc() - a
+""" % (len(cases) + 1) + "".join("print(size(%d, lambda: %s))\n" % (i, c)
+                               for i, (c, _) in enumerate(cases)) + """
+out = keep[%d]
+sample = audiocore.RawSample(array.array("H", [0] * 32), sample_rate=8000)
+print(size(%d, lambda: out.play(sample, loop=True) or out._buf))
 b = displayio.Bitmap(160, 128, 16)
-gc.collect(); print(gc.mem_alloc() - a)
-s = displayio.Bitmap(16 * 20, 16, 2)
-gc.collect(); a = gc.mem_alloc()
-t = displayio.TileGrid(s, pixel_shader=displayio.Palette(2), width=100, height=10,
-                       tile_width=1, tile_height=1)
-gc.collect(); print(gc.mem_alloc() - a)
-b[5, 3] = 9; b[6, 3] = 4; t[7] = 300
-print(b[5, 3], b[3 * 160 + 6], t[7])
-""")
-    bitmap, grid = int(out[0]), int(out[1])
-    assert 10240 <= bitmap <= 10240 + 128
-    assert 2000 <= grid <= 2000 + 256
-    assert out[2:] == ["9", "4", "300"]
+t = keep[%d]
+b[5, 3] = 9; b[6, 3] = 4; t[7] = 300; t[999] = 301
+p = displayio.Palette(3); p[2] = 0x123456; p.make_transparent(2)
+g = displayio.Group(x=-20, y=100); g.hidden = True
+print(b[5, 3], b[3 * 160 + 6], t[7], t[999], t[8], p[2], p.is_transparent(2), p.is_transparent(1),
+      g.x, g.y, g.hidden, g.scale)
+""" % (len(cases) - 3, len(cases), len(cases) - 6))
+    got = [int(v) for v in out[:len(cases)]]
+    assert got == [n for _, n in SIZES] + [n + 16 for _, n in OVER]
+    assert int(out[len(cases)]) == 64  # the sample's 32 words
+    assert out[len(cases) + 1:] == ["9", "4", "300", "301", "0", str(0x123456), "True",
+                                    "False", "-20", "100", "True", "1"]
 
 
 BADGE_VM = vm_app.cptools.vm(badge=True)

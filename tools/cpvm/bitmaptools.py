@@ -9,7 +9,7 @@ def readinto(bitmap, file, bits_per_pixel, element_size=1, reverse_pixels_in_ele
     h = bitmap.height
     stride = ((w * bits_per_pixel + 31) // 32) * 4
     row = bytearray(stride)
-    same = (bits_per_pixel == bitmap._f[2] and element_size == 1 and bits_per_pixel <= 8
+    same = (bits_per_pixel == bitmap._bits and element_size == 1 and bits_per_pixel <= 8
             and not reverse_pixels_in_element)
     mask = (1 << bits_per_pixel) - 1
     for r in range(h):
@@ -17,7 +17,7 @@ def readinto(bitmap, file, bits_per_pixel, element_size=1, reverse_pixels_in_ele
         if file.readinto(row) != stride:
             raise EOFError("Read error")
         if same:
-            o = y * bitmap._f[3] * 4
+            o = y * bitmap._stride * 4
             bitmap._data[o:o + stride] = row
             continue
         for x in range(w):

@@ -12,10 +12,28 @@ class Pull:
 
 
 class DigitalInOut:
+    """The C object is 16 bytes (base, pin, output, open_drain); two attributes make this
+    32, the nearest a Python instance with fields comes."""
+
     def __init__(self, pin):
         self.pin = pin
-        self.value = False
-        self.direction = Direction.INPUT
+        self._s = 0  # bit 0: value, bit 1: output
+
+    @property
+    def value(self):
+        return bool(self._s & 1)
+
+    @value.setter
+    def value(self, v):
+        self._s = self._s & 2 | (1 if v else 0)
+
+    @property
+    def direction(self):
+        return Direction.OUTPUT if self._s & 2 else Direction.INPUT
+
+    @direction.setter
+    def direction(self, d):
+        self._s = self._s & 1 | (2 if d == Direction.OUTPUT else 0)
 
     def switch_to_output(self, value=False, drive_mode=None):
         """Output, driven to ``value``."""

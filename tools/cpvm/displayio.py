@@ -1,30 +1,40 @@
 """Stand-in for CircuitPython's displayio on the 32-bit Unix VM (tools/vm_app.py).
 
 Pure Python that ALLOCATES what CircuitPython 10's C objects take on the badge, so the VM's
-heap figure includes the display tree: a Bitmap's pixel buffer is rows padded to 32-bit words
-at its depth (shared-module/displayio/Bitmap.c: stride = (width*bits + 31)/32 words); a
-TileGrid's tile index array is one byte per tile, two when its bitmap has more than 255 tiles
-(TileGrid.c: inline_tiles for up to 4 tiles, else a heap array); a Palette's colours are a
-heap array of _displayio_color_t (rgb888, cached rgb565/luma/hue/chroma, transparent: 8 bytes
-each here, as tools/ram_budget.py counts); a Group keeps a list. The instance of each class
-stands for the C struct (a Python instance with its attribute map is about the size of the
-struct: Bitmap ~48 bytes, TileGrid ~96).
+heap figure includes the display tree. Each object takes, block for block (16-byte GC blocks),
+what ``mp_obj_malloc`` of its C struct and the struct's own buffers take: sizeof on 32-bit
+(10.2.1's shared-module/displayio headers, checked with gcc -m32) is Bitmap 36 (48 in blocks),
+TileGrid 84 (96), Group 44 (48), Palette 16, and 16 a colour (_displayio_color_t); a Bitmap's
+pixels are rows padded to 32-bit words at its depth (Bitmap.c: stride = (width*bits + 31)/32
+words); a TileGrid's tile indexes are one byte a tile, two when its bitmap has more than 255
+tiles, in the struct for up to 4 tiles (TileGrid.c: inline_tiles); a Group's members are a
+list as here. A Python instance is 16 bytes and its attribute table 16 bytes per two
+attributes, so each class below keeps its fields in small ints and one buffer, sized so the
+total is the struct's (tests/test_cp_vm.py checks each against those sizes).
 """
-
-import array
 
 _DEPTHS = (1, 2, 4, 8, 16, 32)
 _writes = [0]  # Bitmap[i] = v calls: a C call on the badge, Python here (tools/budget.py)
 
 
+def _get16(f, i):
+    v = f[2 * i] | f[2 * i + 1] << 8
+    return v - 65536 if v & 0x8000 else v
+
+
+def _put16(f, i, v):
+    f[2 * i] = v & 255
+    f[2 * i + 1] = (v >> 8) & 255
+
+
 def _prop(i, boolean=False):
-    # An attribute kept in the object's small int array ``_f`` (as a C struct field), so the
-    # Python instance holds two or three references, about the size of the C struct.
+    # A field of the TileGrid's struct, a 16-bit word of its buffer ``_f``.
     def get(self):
-        return bool(self._f[i]) if boolean else self._f[i]
+        v = _get16(self._f, i)
+        return bool(v) if boolean else v
 
     def put(self, v):
-        self._f[i] = (1 if v else 0) if boolean else v
+        _put16(self._f, i, (1 if v else 0) if boolean else v)
 
     return property(get, put)
 
@@ -38,40 +48,55 @@ class Bitmap:
             bits = bits * 2 if bits < 8 else bits + 8
         if bits not in _DEPTHS:
             bits = 32
-        stride = (width * bits + 31) // 32  # in 32-bit words
-        self._f = array.array("H", (width, height, bits, stride))
-        self._data = bytearray(stride * 4 * height)
+        if not (0 < width < 4096 and 0 < height < 4096):
+            raise ValueError("stand-in Bitmap: width and height 1-4095")
+        # the struct's fields in one small int (no allocation): the instance and its table
+        # with the pixel buffer's object are the struct's 48 bytes
+        self._f = width | height << 12 | bits << 24
+        self._data = bytearray(self._stride * 4 * height)
 
-    width = _prop(0)
-    height = _prop(1)
-    _bits = _prop(2)
-    bits_per_value = _prop(2)
-    _stride = _prop(3)
+    @property
+    def width(self):
+        return self._f & 4095
+
+    @property
+    def height(self):
+        return self._f >> 12 & 4095
+
+    @property
+    def bits_per_value(self):
+        return self._f >> 24
+
+    _bits = bits_per_value
+
+    @property
+    def _stride(self):
+        """A row's 32-bit words."""
+        return ((self._f & 4095) * (self._f >> 24) + 31) // 32
 
     def _index(self, index):
-        f = self._f
+        w = self._f & 4095
         if isinstance(index, tuple):
             x, y = index
         else:
-            y = index // f[0]
-            x = index - y * f[0]
-        if not (0 <= x < f[0] and 0 <= y < f[1]):
+            y = index // w
+            x = index - y * w
+        if not (0 <= x < w and 0 <= y < self.height):
             raise IndexError("pixel index out of range")
         return x, y
 
     def __getitem__(self, index):
         x, y = self._index(index)
-        f = self._f
-        bits = f[2]
+        bits = self._f >> 24
         if bits >= 8:
             n = bits >> 3
-            o = y * f[3] * 4 + x * n
+            o = y * self._stride * 4 + x * n
             v = 0
             for i in range(n):
                 v |= self._data[o + i] << (8 * i)
             return v
         bit = x * bits
-        o = y * f[3] * 4 + (bit >> 3)
+        o = y * self._stride * 4 + (bit >> 3)
         shift = 8 - bits - (bit & 7)
         return (self._data[o] >> shift) & ((1 << bits) - 1)
 
@@ -81,16 +106,15 @@ class Bitmap:
         self._set(x, y, value)
 
     def _set(self, x, y, value):
-        f = self._f
-        bits = f[2]
+        bits = self._f >> 24
         if bits >= 8:
             n = bits >> 3
-            o = y * f[3] * 4 + x * n
+            o = y * self._stride * 4 + x * n
             for i in range(n):
                 self._data[o + i] = (value >> (8 * i)) & 255
             return
         bit = x * bits
-        o = y * f[3] * 4 + (bit >> 3)
+        o = y * self._stride * 4 + (bit >> 3)
         shift = 8 - bits - (bit & 7)
         mask = (1 << bits) - 1
         m = mask << shift
@@ -98,8 +122,8 @@ class Bitmap:
 
     def fill(self, value):
         """Every pixel to ``value``."""
-        for y in range(self._f[1]):
-            for x in range(self._f[0]):
+        for y in range(self.height):
+            for x in range(self.width):
                 self._set(x, y, value)
 
     def dirty(self, x1=0, y1=0, x2=-1, y2=-1):
@@ -107,34 +131,64 @@ class Bitmap:
 
 
 class Palette:
-    """``Palette(color_count)``: colours as 0xRRGGBB; per colour the rgb888 value and a cached
-    conversion word whose top bit marks it transparent (8 bytes, as _displayio_color_t)."""
+    """``Palette(color_count)``: colours as 0xRRGGBB, each with a transparent mark. The struct
+    is 16 bytes and each colour 16 (_displayio_color_t): one or two colours are small ints in
+    the instance's own table (32 and 48 bytes in all), three or more four bytes each (rgb and
+    the mark) in a buffer padded to the C size."""
 
     def __init__(self, color_count, dither=False):
-        self._c = array.array("L", bytes(8 * color_count))
+        if color_count > 2:
+            self._c = bytearray(16 * color_count - 32)
+        else:
+            self._c = color_count
+            self._c0 = 0
+            if color_count == 2:
+                self._c1 = 0
 
     def __len__(self):
-        return len(self._c) >> 1
+        c = self._c
+        return c if isinstance(c, int) else (len(c) + 32) >> 4
+
+    def _word(self, i):
+        if not 0 <= i < len(self):
+            raise IndexError("palette index out of range")
+        c = self._c
+        if isinstance(c, int):
+            return self._c0 if i == 0 else self._c1
+        return c[4 * i] << 16 | c[4 * i + 1] << 8 | c[4 * i + 2] | c[4 * i + 3] << 24
+
+    def _put(self, i, w):
+        c = self._c
+        if isinstance(c, int):
+            if i == 0:
+                self._c0 = w
+            else:
+                self._c1 = w
+            return
+        c[4 * i] = w >> 16 & 255
+        c[4 * i + 1] = w >> 8 & 255
+        c[4 * i + 2] = w & 255
+        c[4 * i + 3] = w >> 24 & 255
 
     def __getitem__(self, i):
-        return self._c[2 * i]
+        return self._word(i) & 0xFFFFFF
 
     def __setitem__(self, i, color):
         if isinstance(color, (bytes, bytearray, tuple, list)):
             color = color[0] << 16 | color[1] << 8 | color[2]
-        self._c[2 * i] = color
+        self._put(i, (self._word(i) & 0x1000000) | (color & 0xFFFFFF))
 
     def make_transparent(self, i):
         """Colour ``i`` is not drawn."""
-        self._c[2 * i + 1] |= 0x80000000
+        self._put(i, self._word(i) | 0x1000000)
 
     def make_opaque(self, i):
         """Colour ``i`` is drawn."""
-        self._c[2 * i + 1] &= 0x7FFFFFFF
+        self._put(i, self._word(i) & 0xFFFFFF)
 
     def is_transparent(self, i):
         """True when colour ``i`` is not drawn."""
-        return bool(self._c[2 * i + 1] & 0x80000000)
+        return bool(self._word(i) & 0x1000000)
 
 
 class ColorConverter:
@@ -160,15 +214,18 @@ class TileGrid:
         self._shader = pixel_shader
         ntiles = (bitmap.width // tile_width) * (bitmap.height // tile_height)
         n = width * height
-        # x y width height tile_width tile_height hidden flip_x flip_y transpose, 4 inline
-        self._f = array.array("h", (x, y, width, height, tile_width, tile_height, 0, 0, 0, 0,
-                                    default_tile, default_tile, default_tile, default_tile))
-        self._tiles = None
-        if n > 4:
-            self._tiles = (array.array("H", bytes(2 * n)) if ntiles > 255 else bytearray(n))
-            if default_tile:
-                for i in range(n):
-                    self._tiles[i] = default_tile
+        # 16-bit words: x y width height tile_width tile_height hidden flip_x flip_y transpose
+        # two-byte-tiles, then 4 inline tiles; the 32 bytes and the instance (three
+        # attributes) are the struct's 96. More than 4 tiles follow, one byte each (two with
+        # >255 tiles), as the C heap array.
+        wide = ntiles > 255
+        self._f = f = bytearray(32 + (n * (2 if wide else 1) if n > 4 else 0))
+        for i, v in enumerate((x, y, width, height, tile_width, tile_height, 0, 0, 0, 0,
+                               1 if wide else 0)):
+            _put16(f, i, v)
+        if default_tile:
+            for i in range(n):
+                self[i] = default_tile
 
     x = _prop(0)
     y = _prop(1)
@@ -196,28 +253,55 @@ class TileGrid:
 
     def _i(self, index):
         f = self._f
+        w = _get16(f, 2)
         if isinstance(index, tuple):
-            index = index[1] * f[2] + index[0]
-        if not 0 <= index < f[2] * f[3]:
+            index = index[1] * w + index[0]
+        if not 0 <= index < w * _get16(f, 3):
             raise IndexError("Tile index out of bounds")
         return index
 
     def __getitem__(self, index):
         i = self._i(index)
-        return self._f[10 + i] if self._tiles is None else self._tiles[i]
+        f = self._f
+        if len(f) == 32:
+            return _get16(f, 11 + i)
+        if f[20]:
+            return f[32 + 2 * i] | f[33 + 2 * i] << 8
+        return f[32 + i]
 
     def __setitem__(self, index, tile):
         i = self._i(index)
-        if self._tiles is None:
-            self._f[10 + i] = tile
+        f = self._f
+        if len(f) == 32:
+            _put16(f, 11 + i, tile)
+        elif f[20]:
+            f[32 + 2 * i] = tile & 255
+            f[33 + 2 * i] = tile >> 8 & 255
         else:
-            self._tiles[i] = tile
+            f[32 + i] = tile
 
     def contains(self, point):
         """True when (x, y) is inside the grid."""
         f = self._f
-        return (f[0] <= point[0] < f[0] + f[2] * f[4]
-                and f[1] <= point[1] < f[1] + f[3] * f[5])
+        x, y = _get16(f, 0), _get16(f, 1)
+        return (x <= point[0] < x + _get16(f, 2) * _get16(f, 4)
+                and y <= point[1] < y + _get16(f, 3) * _get16(f, 5))
+
+
+def _group_field(shift, bits, offset=0):
+    # A field of the Group's struct, packed in the small int ``_f``.
+    mask = (1 << bits) - 1
+
+    def get(self):
+        return (self._f >> shift & mask) - offset
+
+    def put(self, v):
+        v += offset
+        if not 0 <= v <= mask:
+            raise ValueError("stand-in Group: value out of range")
+        self._f = self._f & ~(mask << shift) | v << shift
+
+    return property(get, put)
 
 
 class Group:
@@ -226,13 +310,26 @@ class Group:
     def __init__(self, scale=1, x=0, y=0):
         if scale < 1:
             raise ValueError("scale must be >= 1")
-        self._f = array.array("h", (scale, x, y, 0))
+        # scale, x, y and hidden in one small int; the instance with three attributes is the
+        # struct's 48 bytes (_pad stands for the rest of it); the members' list as in C
+        self._f = 0
+        self.scale = scale
+        self.x = x
+        self.y = y
         self._children = []
+        self._pad = None
 
-    scale = _prop(0)
-    x = _prop(1)
-    y = _prop(2)
-    hidden = _prop(3, True)
+    scale = _group_field(0, 5)
+    x = _group_field(5, 12, 2048)
+    y = _group_field(17, 12, 2048)
+
+    @property
+    def hidden(self):
+        return bool(self._f >> 29 & 1)
+
+    @hidden.setter
+    def hidden(self, v):
+        self._f = self._f & ~(1 << 29) | (1 << 29 if v else 0)
 
     def append(self, layer):
         """Add ``layer`` on top."""
