@@ -116,13 +116,14 @@ QSTR_POOL_BYTES = 9300  # the VM's 1,280-name pool (n_total_bytes 16,807 -> 26,1
 AUTO_KEYS = "A\n"  # pressed whenever the app waits: next hand, next match
 
 
-# A match's program in code.py's order (three Advanced), then what loads for a while: the pop-ups
-# and pages, the save codec, the hint, the table's messages, an Easy seat's player (the face-up
-# seat of a VM run; ``vm_app.py modules``). The players' four (the last) rest between hands
+# A match's program in code.py's order (three Advanced; not uno.app.input: the bundle folds its
+# constants, tools/constfold.py, and nothing else of it loads), then what loads for a while: the
+# pop-ups and pages, the save codec, the hint, the table's messages, an Easy seat's player (the
+# face-up seat of a VM run; ``vm_app.py modules``). The players' four (the last) rest between hands
 # (App.rest_players): a hand's end has their room.
 MATCH_MODULES = (
     "uno.hw.pybadge uno.view.layout uno.view.text uno.view.table uno.settings uno.autosave "
-    "uno.app.input uno.app.fx uno.app.main uno.ruleset uno.cards uno.rng uno.journal uno.game "
+    "uno.app.fx uno.app.main uno.ruleset uno.cards uno.rng uno.journal uno.game "
     "uno.app.table uno.observe uno.ai uno.advanced uno.ai_search").split()
 WHILE_MODULES = (
     "uno.app.begin uno.deal uno.view.panels uno.app.results uno.app.popups uno.app.pause "
@@ -276,7 +277,7 @@ class Result:
         return tail[-1] if tail else "exit %d" % self.rc
 
 
-def command(dest: Path, heap_k: int, seats: str = PROFILES["normal"], matches: int = 1,
+def command(dest: Path, heap_k: float, seats: str = PROFILES["normal"], matches: int = 1,
             every: int = 0, seed: int = 1, pystack: bool = False, keys: str = AUTO_KEYS,
             hands: int = 0, code_file: str = "code.py",
             badge: bool = False) -> tuple[list[str], dict]:
@@ -292,15 +293,15 @@ def command(dest: Path, heap_k: int, seats: str = PROFILES["normal"], matches: i
     # paths relative to dest, the VM's working directory (``_name``)
     env = dict(os.environ, MICROPYPATH="lib:standins:.", UNO_VM_KEYS=keyfile.name)
     # -m: a script would put its folder's real path first in sys.path (its length in the heap)
-    cmd = [vm, "-X", "heapsize=%dk" % heap_k, "-m", "vm_run", seats, str(matches), str(every),
-           str(seed), str(hands), code_file]
+    cmd = [vm, "-X", "heapsize=%d" % round(heap_k * 1024), "-m", "vm_run", seats, str(matches),
+           str(every), str(seed), str(hands), code_file]
     return cmd, env
 
 
 MAX_PROGRAMS = 200  # reloads in one run (the app's switches between the title and a match)
 
 
-def run(dest: Path, heap_k: int, timeout: float = 600, **kw) -> Result:
+def run(dest: Path, heap_k: float, timeout: float = 600, **kw) -> Result:
     """A run of the app on the VM in ``dest``, from code.py, through every program the app
     switches to (each a new VM process with a fresh heap of ``heap_k``, as the badge's
     reload); ``kw`` as for ``command``. The output is every program's, in order."""
@@ -322,7 +323,7 @@ def run(dest: Path, heap_k: int, timeout: float = 600, **kw) -> Result:
                                               "".join(errs)))
 
 
-def _run_one(dest: Path, heap_k: int, timeout: float, **kw) -> subprocess.CompletedProcess:
+def _run_one(dest: Path, heap_k: float, timeout: float, **kw) -> subprocess.CompletedProcess:
     """One program on the VM. A run whose output shows a MemoryError is stopped 5 s later:
     code.py's error screen may wait for a key that no script will press (before the hardware
     exists it waits for RESET)."""
@@ -439,6 +440,19 @@ def _span(text: str) -> list[int]:
     return out
 
 
+def _heaps(text: str, step: float) -> list[float]:
+    """Heaps in KiB: ``_span``'s ranges in steps of ``step`` KiB ("125-126", 0.25: 125, 125.25,
+    ... 126), or a list ("125.5,126")."""
+    out = []  # type: list[float]
+    for part in text.split(","):
+        a, _, b = part.partition("-")
+        k, end = float(a), float(b or a)
+        while k <= end + 1e-9:
+            out.append(k)
+            k += step
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("what", choices=("run", "minheap", "modules", "grid"))
@@ -456,6 +470,8 @@ def main(argv=None) -> int:
     ap.add_argument("--keys", help="press script (host_sim format), or @FILE")
     ap.add_argument("--span", type=int, default=8)
     ap.add_argument("--heaps", default="130-135", help="KiB, a range or a list (grid)")
+    ap.add_argument("--step", type=float, default=1.0,
+                    help="KiB between the heaps of a --heaps range (grid; 0.25: finer figures)")
     ap.add_argument("--seeds", default="1-12", help="a range or a list (grid)")
     ap.add_argument("--jobs", type=int, default=2, help="runs at a time (grid)")
     args = ap.parse_args(argv)
@@ -486,14 +502,14 @@ def main(argv=None) -> int:
             return 0
         if args.what == "grid":
             del kw["seed"]
-            heaps, seeds = _span(args.heaps), _span(args.seeds)
+            heaps, seeds = _heaps(args.heaps, args.step), _span(args.seeds)
             res = pass_grid(dest, heaps, seeds, jobs=args.jobs, **kw)
             print("seeds %s; + completes, . fails" % args.seeds)
             total = 0
             for h in heaps:
                 row = [res[h, s] for s in seeds]
                 total += sum(row)
-                print("heap %dk  %s  %d/%d" % (h, "".join("+" if x else "." for x in row),
+                print("heap %gk  %s  %d/%d" % (h, "".join("+" if x else "." for x in row),
                                                sum(row), len(row)))
             print("%d of %d runs complete" % (total, len(res)))
             return 0

@@ -6,8 +6,9 @@
 #   tools/cpvm/build_vm.sh [SRC]
 #
 # SRC: a checkout of adafruit/circuitpython at tag 10.2.1 with its tools/huffman and
-# lib/micropython-lib submodules; without it the script clones them into build/cpsrc (network
-# to github.com). Needs a C compiler for 32-bit x86 (Debian: apt-get install gcc-multilib).
+# lib/micropython-lib submodules; without it the script fetches them into build/cpsrc, from
+# github.com or from UNO_CP_GIT, UNO_HUFFMAN_GIT and UNO_MPLIB_GIT (a mirror or a local clone
+# of each). Needs a C compiler for 32-bit x86 (Debian: apt-get install gcc-multilib).
 #
 # The build is the one the team's circuitpython-10.2.1-unix-i386 was made with
 # (../shared/tools/circuitpython/README.md; with an empty file as FROZEN_MANIFEST and PyPI's
@@ -22,11 +23,40 @@ OUT="$ROOT/build/cptools"
 WORK="$ROOT/build/cpwork"
 SRC="${1:-}"
 mkdir -p "$OUT" "$WORK"
+# fetch REPO COMMIT-OR-TAG DIR: one commit of REPO (a URL, shallow; or a local clone, copied
+# whole: a mirror may lack large files no build needs, which a fetch over git's protocol
+# refuses) checked out in DIR; CircuitPython's ports other than unix are left out
+fetch() {
+    local repo="$1" rev="$2" dir="$3"
+    if [ -d "$repo" ]; then
+        git clone -q --no-checkout "$repo" "$dir"
+    else
+        git init -q "$dir"
+        if [ "$rev" = 10.2.1 ]; then
+            git -C "$dir" fetch -q --depth 1 "$repo" "refs/tags/$rev:refs/tags/$rev"
+        else
+            git -C "$dir" fetch -q --depth 1 "$repo" "$rev"
+        fi
+    fi
+    if [ "$rev" = 10.2.1 ]; then
+        git -C "$dir" config core.sparseCheckout true
+        printf '/*\n!/ports/*\n/ports/unix/\n' > "$dir/.git/info/sparse-checkout"
+    fi
+    # (from a mirror without the large files git reports "invalid object" for those under
+    # the ports left out: harmless, the build needs none of them)
+    git -C "$dir" checkout -q "$rev"
+}
 if [ -z "$SRC" ]; then
     SRC="$ROOT/build/cpsrc"
     if [ ! -d "$SRC/.git" ]; then
-        git clone --depth 1 --branch 10.2.1 https://github.com/adafruit/circuitpython "$SRC"
-        git -C "$SRC" submodule update --init --depth 1 tools/huffman lib/micropython-lib
+        # UNO_CP_GIT, UNO_HUFFMAN_GIT, UNO_MPLIB_GIT: other places to fetch from (a mirror
+        # or a local clone, for a machine that reaches no github.com)
+        rm -rf "$SRC"
+        fetch "${UNO_CP_GIT:-https://github.com/adafruit/circuitpython}" 10.2.1 "$SRC"
+        fetch "${UNO_HUFFMAN_GIT:-https://github.com/tannewt/huffman}" \
+            "$(git -C "$SRC" rev-parse 10.2.1:tools/huffman)" "$SRC/tools/huffman"
+        fetch "${UNO_MPLIB_GIT:-https://github.com/micropython/micropython-lib}" \
+            "$(git -C "$SRC" rev-parse 10.2.1:lib/micropython-lib)" "$SRC/lib/micropython-lib"
     fi
 fi
 SRC="$(cd "$SRC" && pwd)"
