@@ -102,11 +102,6 @@ def action_name(a):
     return text
 
 
-def action_colour(a):
-    """The colour a play action leaves active (the called colour for a wild)."""
-    return a >> 4
-
-
 class Game(Journal):
     """One match of UNO under ``rules`` (a ``uno.rules.Rules``), seeded by ``seed``.
 
@@ -252,10 +247,6 @@ class Game(Journal):
             if (c >> 4) == colour:
                 return True
         return False
-
-    def w4_legal(self, hand):
-        """True if a W+4 from ``hand`` is legal: no other card of the active colour held."""
-        return not self._holds_colour(hand, self.colour)
 
     # ----- drawing -------------------------------------------------------------------------
 
