@@ -15,7 +15,7 @@ class Autosave:
         self.buf = buf
         self.gap = gap
         self.last_at = None  # when the last write happened
-        self.rec = None  # type: bytearray | None  # the record buffer (``submit``)
+        self.rec = None  # type: bytearray | None  # the record while its write waits
         self.pending = None  # type: int | None  # the length of the payload in it to write
         self.writes = 0
         self.error = None  # type: str | None
@@ -44,19 +44,20 @@ class Autosave:
         # The waiting save point is overwritten below: if this one fails part-way, none waits
         # (the error screen's emergency save then makes a new one).
         self.pending = None
-        rec = self.rec
-        if rec is None or len(rec) < HEAD + n + TAIL:
-            # One record buffer from save point to save point (ugame's buffers made once): a
-            # new ~0.7 KB block at each one came to find no room in a fragmented heap (the
-            # soak). Room to grow: a match's score history adds 2 bytes a seat a hand.
-            self.rec = rec = None
-            rec = self.rec = bytearray((HEAD + n + TAIL + 255) & ~127)
+        self.rec = None
+        # The record (~0.7 KB) is made here and let go once written (``poll``): kept from
+        # save point to save point it sat in the heap through every search of a hand, where
+        # the heap is at its fullest (three Advanced: 0.5-0.75 KB of the smallest heap,
+        # docs/BENCHMARKS.md). A hand's save point comes after its players rest
+        # (App.hand_over), with their 14 KB free.
+        rec = bytearray(HEAD + n + TAIL)
         i = HEAD
         for p in parts:
             rec[i:i + len(p)] = p
             i += len(p)
         # what the store holds, not a copy of the last write
         if not Store(self.buf).holds(rec, HEAD, n):
+            self.rec = rec
             self.pending = n
             self.poll(now)
 
@@ -70,9 +71,10 @@ class Autosave:
         from uno.store import Store
 
         n = self.pending
-        self.pending = None
+        rec = self.rec
+        self.pending = self.rec = None
         try:
-            wrote = Store(self.buf).write_record(self.rec, n)
+            wrote = Store(self.buf).write_record(rec, n)
         except OSError:
             # Worn or locked flash: the game goes on; the app may show ``error``. The gap
             # still applies, so a failing flash is not hammered every frame.

@@ -137,8 +137,8 @@ class Store:
 
     def write_record(self, rec, n):
         """Save the payload ``rec[HEAD:HEAD + n]`` of the caller's record buffer (its header and
-        CRC are filled in here; ``rec`` may be longer): the Autosave keeps one such buffer, so a
-        save point needs no new block of the record's size. As ``write`` otherwise."""
+        CRC are filled in here; ``rec`` may be longer): the Autosave builds the record there,
+        so a save point makes no second copy of it. As ``write`` otherwise."""
         if n > self.capacity:
             raise ValueError("save of %d bytes exceeds the %d-byte store" % (n, self.capacity))
         slot, seq, m = self._newest()
