@@ -312,10 +312,10 @@ class Group:
             raise ValueError("scale must be >= 1")
         # scale, x, y and hidden in one small int; the instance with three attributes is the
         # struct's 48 bytes (_pad stands for the rest of it); the members' list as in C
-        self._f = 0
-        self.scale = scale
-        self.x = x
-        self.y = y
+        # (not through the properties: a subclass, adafruit_display_text's labels, has its own)
+        if not (scale < 32 and -2048 <= x < 2048 and -2048 <= y < 2048):
+            raise ValueError("stand-in Group: value out of range")
+        self._f = scale | (x + 2048) << 5 | (y + 2048) << 17
         self._children = []
         self._pad = None
 
