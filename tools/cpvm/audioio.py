@@ -26,4 +26,3 @@ class AudioOut:
 
     def deinit(self):
         pass
-
