@@ -17,6 +17,12 @@ _DEPTHS = (1, 2, 4, 8, 16, 32)
 _writes = [0]  # Bitmap[i] = v calls: a C call on the badge, Python here (tools/budget.py)
 
 
+# A TileGrid's buffer: 16-bit words (below), 32 bytes in all, then its tiles if more than 4
+_WIDE = 10  # word: tiles take two bytes (the bitmap has more than 255)
+_INLINE = 11  # words 11-14: up to 4 tiles, in the struct as in C
+_STRUCT = 32  # bytes before the tile array
+
+
 def _get16(f, i):
     v = f[2 * i] | f[2 * i + 1] << 8
     return v - 65536 if v & 0x8000 else v
@@ -219,7 +225,7 @@ class TileGrid:
         # attributes) are the struct's 96. More than 4 tiles follow, one byte each (two with
         # >255 tiles), as the C heap array.
         wide = ntiles > 255
-        self._f = f = bytearray(32 + (n * (2 if wide else 1) if n > 4 else 0))
+        self._f = f = bytearray(_STRUCT + (n * (2 if wide else 1) if n > 4 else 0))
         for i, v in enumerate((x, y, width, height, tile_width, tile_height, 0, 0, 0, 0,
                                1 if wide else 0)):
             _put16(f, i, v)
@@ -263,22 +269,22 @@ class TileGrid:
     def __getitem__(self, index):
         i = self._i(index)
         f = self._f
-        if len(f) == 32:
-            return _get16(f, 11 + i)
-        if f[20]:
-            return f[32 + 2 * i] | f[33 + 2 * i] << 8
-        return f[32 + i]
+        if len(f) == _STRUCT:
+            return _get16(f, _INLINE + i)
+        if f[2 * _WIDE]:
+            return f[_STRUCT + 2 * i] | f[_STRUCT + 1 + 2 * i] << 8
+        return f[_STRUCT + i]
 
     def __setitem__(self, index, tile):
         i = self._i(index)
         f = self._f
-        if len(f) == 32:
-            _put16(f, 11 + i, tile)
-        elif f[20]:
-            f[32 + 2 * i] = tile & 255
-            f[33 + 2 * i] = tile >> 8 & 255
+        if len(f) == _STRUCT:
+            _put16(f, _INLINE + i, tile)
+        elif f[2 * _WIDE]:
+            f[_STRUCT + 2 * i] = tile & 255
+            f[_STRUCT + 1 + 2 * i] = tile >> 8 & 255
         else:
-            f[32 + i] = tile
+            f[_STRUCT + i] = tile
 
     def contains(self, point):
         """True when (x, y) is inside the grid."""
