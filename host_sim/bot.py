@@ -4,6 +4,7 @@
 - ``check_record(events)``: replays a game record through the core and checks that every
   event is exactly what the rules produce (raises ``RecordError`` otherwise).
 - ``check_cards(game)``: every card of the deck is in exactly one place.
+- ``random_button(rnd)``: a button's mask at random, weighted as a fuzzing player presses.
 
 ``python -m host_sim.bot --seed N [--preset P] [--rules R] > match.keys`` writes the script of a
 whole match played by ``next_keys`` (replay it with ``python -m host_sim --headless --keys
@@ -133,6 +134,22 @@ def _infer(g, ev, i):
     if e == "colour":
         return G.COLOUR + _colour(ev["colour"])
     raise RecordError("event %d: %r is not an action in phase %s" % (i, ev, G.PHASE_NAMES[ph]))
+
+
+# weights of the buttons, bit by bit: B A START SELECT RIGHT DOWN UP LEFT RED YELLOW GREEN BLUE
+# (A and B most, as a player presses them; START seldom, or the pause menu is never left)
+BUTTON_WEIGHTS = (14, 20, 1, 6, 10, 5, 5, 10, 2, 2, 2, 2)
+_BUTTON_SUM = sum(BUTTON_WEIGHTS)
+
+
+def random_button(rnd):
+    """The mask of one button drawn from ``rnd`` (a random.Random) by ``BUTTON_WEIGHTS``."""
+    r = rnd.randrange(_BUTTON_SUM)
+    k = 0
+    while r >= BUTTON_WEIGHTS[k]:
+        r -= BUTTON_WEIGHTS[k]
+        k += 1
+    return 1 << k
 
 
 def check_cards(g):

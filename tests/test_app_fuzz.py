@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from host_sim.bot import check_cards, check_record
+from host_sim.bot import check_cards, check_record, random_button
 from host_sim.hw import HostHardware
 from uno.app.main import App
 from uno.rules import Rules, preset
@@ -26,8 +26,6 @@ CONFIGS = (
     ("pcsig", "seats=human,easy one_call=required", 0.15),
     ("acorn", "scoring=penalty target=100 next_start=winner stacking=on", 0.1),
 )
-# weights of the buttons: B A START SELECT RIGHT DOWN UP LEFT RED YELLOW GREEN BLUE
-WEIGHTS = (14, 20, 1, 6, 10, 5, 5, 10, 2, 2, 2, 2)
 
 
 def settle(app, hw):
@@ -52,19 +50,8 @@ def fuzz(preset_name, extra, presses, seed):
     app.new_match()
     settle(app, hw)
     rnd = random.Random(seed)
-    masks = [1 << i for i in range(12)]
-    cum = []
-    t = 0
-    for w in WEIGHTS:
-        t += w
-        cum.append(t)
-    matches = 0
     for _ in range(presses):
-        r = rnd.randrange(t)
-        k = 0
-        while cum[k] <= r:
-            k += 1
-        hw.press(masks[k])
+        hw.press(random_button(rnd))
         settle(app, hw)
         if app.table.g is not None:
             check_cards(app.table.g)
