@@ -5,6 +5,7 @@ by Python classes that allocate what the C objects take (tools/cpvm/). Skipped, 
 missing, where ../shared/tools/circuitpython is absent (a user's own clone)."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -142,6 +143,7 @@ def test_the_computer_levels_play_on_the_badges_vm_as_on_a_pc(drive, case, model
     assert floats == (["True", "False"] if model == "badge" else ["False", "False"])
     (drive / "golden.py").write_text("""
 import json
+import re
 from uno.ai import make_player
 from uno.game import Game
 from uno.rules import preset
@@ -317,6 +319,53 @@ def test_the_run_ends_when_the_press_script_does(drive):
     assert not r.ok
     assert "key script over" in (r.out + r.err)
     assert "Traceback" not in r.err
+
+
+def _cut_and_start(drive, seats, presses, cut):
+    """A run whose power goes inside a write (``cut``: the program's W-th write, P of the 16
+    pages back, as a SAMD51 writes its nvm: tools/cpvm/vm_power.py), then a start from
+    that nvm pressing Continue: the game the start resumed on CircuitPython's VM must be the
+    match the PC reads from the nvm. Returns that game and the cut write's offset."""
+    from uno.save import load, unpack_match
+
+    keys = vm_app.random_presses(presses, 3000) if presses else vm_app.AUTO_KEYS
+    r = vm_app.run(drive, 160, seats=vm_app.PROFILES[seats], seed=presses or cut[0], keys=keys,
+                   env={"UNO_VM_POWER": "%d,%d" % cut})
+    m = re.search(r"^@powercut %d %d (\d+)$" % cut, r.out, re.M)
+    assert m, r.why()
+    saved, notice = load(bytearray((drive / "nvm.bin").read_bytes()))
+    assert notice is None and saved.match
+    g, _ = unpack_match(saved.match)
+    want = "@game " + " ".join(str(x) for x in (g.hands, g.discard, g.pile, g.actor, g.scores,
+                                                   g.colour, g.phase))
+    r = vm_app.run(drive, 160, seats=vm_app.PROFILES[seats], keys="A\n",
+                   env={"UNO_VM_POWER": "resume"})
+    assert r.rc == 0, r.why()
+    assert [x for x in r.out.splitlines() if x.startswith("@game")] == [want]
+    return g, int(m.group(1))
+
+
+@pytest.mark.parametrize("seats, presses, cut", [
+    ("advanced3", 0, (3, 4)),  # a hand's save point, four pages of the block written back
+    ("human", 5, (2, 16)),  # a player's save points in a hand: the pause menu, a long think
+    ("human", 7, (2, 12)),
+])
+def test_after_a_power_cut_the_badge_resumes_the_match_its_nvm_holds(drive, seats, presses,
+                                                                    cut):
+    # Issue 10: "A match in progress resumes from the last save point after a reset or power
+    # loss: the same cards, the same turn, the same scores", here on the badge's code path:
+    # code.py, the title's Continue, start/continue.py and the match read at start-up
+    # (tests/test_power_cut.py checks on the PC which save that is, for every kind of cut).
+    _cut_and_start(drive, seats, presses, cut)
+
+
+def test_a_write_cut_before_its_page_is_back_leaves_the_save_before_it(drive):
+    # The second save point of the same match (a hand's end, in the store's second slot, page
+    # 8): written back whole, the start resumes it; cut after 4 pages, the one before it.
+    whole, at = _cut_and_start(drive, "advanced3", 0, (2, 16))
+    lost, at2 = _cut_and_start(drive, "advanced3", 0, (2, 4))
+    assert at == at2 >= 4 * 512
+    assert lost.hand_no < whole.hand_no
 
 
 def test_budget_table_prints(capsys):

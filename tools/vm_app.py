@@ -280,18 +280,19 @@ class Result:
 def command(dest: Path, heap_k: float, seats: str = PROFILES["normal"], matches: int = 1,
             every: int = 0, seed: int = 1, pystack: bool = False, keys: str = AUTO_KEYS,
             hands: int = 0, code_file: str = "code.py",
-            badge: bool = False) -> tuple[list[str], dict]:
+            badge: bool = False, env: dict | None = None) -> tuple[list[str], dict]:
     """(argv, env) of one program on the VM in ``dest`` (made by ``build``): code.py, or
     after the app's reload (``@reload FILE``) the file it asked for, with the same nvm.bin
     and the rest of the press script (``keys`` None: as the last program left it);
-    ``pystack`` / ``badge``: which VM (cptools.vm)."""
+    ``pystack`` / ``badge``: which VM (cptools.vm); ``env``: more settings of the driver's
+    (``UNO_VM_POWER``: tools/cpvm/vm_power.py)."""
     vm, note = cptools.vm(pystack, badge)
     assert vm, note
     keyfile = dest / "keys.txt"
     if keys is not None:
         keyfile.write_text("A x10000\n" * 100 if keys == AUTO_KEYS else keys)
     # paths relative to dest, the VM's working directory (``_name``)
-    env = dict(os.environ, MICROPYPATH="lib:standins:.", UNO_VM_KEYS=keyfile.name)
+    env = dict(os.environ, MICROPYPATH="lib:standins:.", UNO_VM_KEYS=keyfile.name, **(env or {}))
     # -m: a script would put its folder's real path first in sys.path (its length in the heap)
     cmd = [vm, "-X", "heapsize=%d" % round(heap_k * 1024), "-m", "vm_run", seats, str(matches),
            str(every), str(seed), str(hands), code_file]

@@ -63,7 +63,8 @@ def main():
     import random
 
     chained = _load_state() or code_file != "code.py"
-    if not chained:
+    power = os.getenv("UNO_VM_POWER")  # tests/test_cp_vm.py's power cut (vm_power)
+    if not chained and power != "resume":
         try:  # each run starts from a new board's nvm (the stand-in's nvm.bin): no saved match
             os.remove("nvm.bin")
         except OSError:
@@ -157,6 +158,10 @@ def main():
             stat("first-frame")
 
     keypad.on_first_poll = hook
+    if power:
+        import vm_power
+
+        vm_power.arm(power, microcontroller.nvm, keypad)
     # The badge's sprites are at /sprites (BASE ""); here they are beside code.py. pybadge is
     # code.py's first import, so loading it here changes no order.
     import uno.hw.pybadge
