@@ -75,9 +75,11 @@ class Autosave:
         self.pending = self.rec = None
         try:
             wrote = Store(self.buf).write_record(rec, n)
-        except OSError:
+        except (OSError, RuntimeError):
             # Worn or locked flash: the game goes on; the app may show ``error``. The gap
-            # still applies, so a failing flash is not hammered every frame.
+            # still applies, so a failing flash is not hammered every frame. (CircuitPython's
+            # nvm raises RuntimeError "Unable to write to nvm." when the flash refuses a
+            # write; a file standing in for it, OSError.)
             self.error = "Save failed: flash error"
             self.last_at = now
             return False
