@@ -143,7 +143,6 @@ def test_the_computer_levels_play_on_the_badges_vm_as_on_a_pc(drive, case, model
     assert floats == (["True", "False"] if model == "badge" else ["False", "False"])
     (drive / "golden.py").write_text("""
 import json
-import re
 from uno.ai import make_player
 from uno.game import Game
 from uno.rules import preset
