@@ -43,8 +43,8 @@ class PowerCut(BaseException):
 class CutNvm(FileNvm):
     """The nvm file, with the power lost in its ``cut_at``-th write (0: never), cut as
     ``how`` says ("bytes": the first ``keep`` bytes of the slice arrive; "block": a SAMD51's
-    erase of the whole block, then its first ``keep`` pages written back). ``images``: the
-    whole nvm after each write that got there whole."""
+    erase of the whole block, then its first ``keep`` pages written back). ``last``: the
+    whole nvm after the last write that got there whole (None: none yet)."""
 
     cut_image = lost_image = None
 
@@ -53,12 +53,12 @@ class CutNvm(FileNvm):
         self.cut_at = cut_at
         self.how = how
         self.keep = keep
-        self.images = []
+        self.last = None
 
     def __setitem__(self, key, value):
         if self.writes + 1 != self.cut_at:
             FileNvm.__setitem__(self, key, value)
-            self.images.append(bytes(self._data))
+            self.last = bytes(self._data)
             return
         start, stop, _ = key.indices(self.size)
         new = bytearray(self._data)
@@ -152,12 +152,12 @@ def one_start(rnd, path, seed, seats, preset, whole, counts):
                 check_cards(app.table.g)
     except PowerCut:
         counts["cut in a write"] += 1
-        before = nvm.images[-1] if nvm.images else (whole[0] if whole else None)
+        before = nvm.last if nvm.last is not None else (whole[0] if whole else None)
         if nvm.cut_image == nvm.lost_image:
             return [nvm.lost_image]
         return [before, nvm.lost_image]
     counts["cut between frames"] += 1
-    return [nvm.images[-1]] if nvm.images else whole
+    return [nvm.last] if nvm.last is not None else whole
 
 
 def test_power_lost_at_any_moment_keeps_the_last_save(tmp_path):
