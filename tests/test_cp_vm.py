@@ -118,12 +118,57 @@ print(b[5, 3], b[3 * 160 + 6], t[7], t[999], t[8], p[2], p.is_transparent(2), p.
 
 
 BADGE_VM = vm_app.cptools.vm(badge=True)
+NEEDS_BADGE_VM = pytest.mark.skipif(
+    BADGE_VM[0] is None, reason="%s (tools/cpvm/build_vm.sh makes it)" % BADGE_VM[1])
+
+
+_FRAME = """
+import gc
+def big(a):
+    b = c = d = e = f = g = h = i = j = k = l = m = n = o = p = q = r = s = t = u = a
+    return gc.mem_alloc()
+def small(a):
+    return gc.mem_alloc()
+gc.collect()
+x = gc.mem_alloc()
+s1 = small(1) - x
+gc.collect()
+x = gc.mem_alloc()
+print(big(1) - x - s1)
+def deep(n):
+    return n and deep(n - 1)
+try:
+    deep(100)
+    print("deep")
+except RuntimeError as e:
+    print(e)
+try:
+    print(next(iter(()), 0))
+except TypeError:
+    print("no-default")
+"""
+
+
+@NEEDS_BADGE_VM
+def test_the_badges_vm_keeps_frames_off_the_heap_as_the_badge_does(tmp_path):
+    # A PyBadge's firmware puts every function's frame on its 2 KB Python stack
+    # (py/circuitpy_mpconfig.h: MICROPY_ENABLE_PYSTACK; CIRCUITPY_PYSTACK_SIZE 2048); the Unix
+    # port puts a frame over 44 bytes on the heap (py/objfun.c), where the heap figures would
+    # charge it to the app. The badge's firmware also has no next() with a default.
+    (tmp_path / "frame.py").write_text(_FRAME)
+    runs = {}
+    for model, vm in (("badge", BADGE_VM[0]), ("unix", vm_app.cptools.vm()[0])):
+        r = subprocess.run([vm, "-X", "heapsize=64k", "frame.py"], cwd=tmp_path,
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 0, r.stdout + r.stderr
+        runs[model] = r.stdout.split("\n")[:3]
+    assert runs["badge"] == ["0", "pystack exhausted", "no-default"]
+    assert int(runs["unix"][0]) >= 80 and runs["unix"][1:] == ["deep", "0"]
 
 
 @pytest.mark.parametrize("model", [
     "unix",
-    pytest.param("badge", marks=pytest.mark.skipif(
-        BADGE_VM[0] is None, reason="%s (tools/cpvm/build_vm.sh makes it)" % BADGE_VM[1])),
+    pytest.param("badge", marks=NEEDS_BADGE_VM),
 ])
 @pytest.mark.parametrize("case", ["players-classic-2-seed4", "players-classic-4-seed6"])
 def test_the_computer_levels_play_on_the_badges_vm_as_on_a_pc(drive, case, model):

@@ -80,7 +80,7 @@ def heap_rows(dest: Path | None, quick: bool) -> list[tuple[str, str, str]]:
                      "under %d (the badge's pools before the next, ~7.7 KB)"
                      % vm_app.APP_NAMES_MAX))
     # the VM built with the badge's object model (floats in the object's word, a 1-byte name
-    # hash: tools/cpvm/build_vm.sh), where it is found
+    # hash, frames on a 2 KB Python stack: tools/cpvm/build_vm.sh), where it is found
     what = "app heap, 3 Advanced (VM with the badge's object model)"
     why = vm_app.missing(badge=True)
     rows.append((what, "not measured: " + why if why else

@@ -12,9 +12,11 @@ for single files), then ``../shared/tools/circuitpython/``, then ``build/cptools
 
 The badge build (``vm-badge``) is the same Unix port with a PyBadge's object model: CircuitPython's
 full builds (``py/circuitpy_mpconfig.h``) store a float in the object's word (30 bits, no heap;
-``MICROPY_OBJ_REPR_C`` with single-precision floats) and give a name a 1-byte hash, where the
-Unix port keeps 64-bit doubles on the heap and a 2-byte hash. ``tools/cpvm/build_vm.sh`` makes it
-from CircuitPython's source; checks that need it are skipped, saying so, where it is absent.
+``MICROPY_OBJ_REPR_C`` with single-precision floats), give a name a 1-byte hash and put every
+function's frame on a 2 KB Python stack, where the Unix port keeps 64-bit doubles on the heap,
+a 2-byte hash and frames over 44 bytes on the heap; it also leaves out the language features
+the badge's firmware lacks. ``tools/cpvm/build_vm.sh`` makes it from CircuitPython's source;
+checks that need it are skipped, saying so, where it is absent or older than that.
 """
 
 from __future__ import annotations
@@ -147,6 +149,20 @@ def mpy_names(path: str | Path) -> list[str]:
     return names
 
 
+_PYSTACK: dict[str, bool] = {}
+
+
+def _has_pystack(vm_path: str) -> bool:
+    """Whether the VM at ``vm_path`` puts frames on a Python stack (asked once a path)."""
+    if vm_path not in _PYSTACK:
+        import subprocess
+
+        ask = "import micropython;print(hasattr(micropython, 'pystack_use'))"
+        out = subprocess.run([vm_path, "-c", ask], capture_output=True, text=True).stdout
+        _PYSTACK[vm_path] = out.strip() == "True"
+    return _PYSTACK[vm_path]
+
+
 def vm(pystack: bool = False, badge: bool = False) -> tuple[str | None, str]:
     """(path, note) of CircuitPython 10.2.1's 32-bit Unix port (``pystack``: the 1,536-byte Python
     stack build; ``badge``: the build with a PyBadge's object model), or (None, what is
@@ -154,10 +170,14 @@ def vm(pystack: bool = False, badge: bool = False) -> tuple[str | None, str]:
     if pystack and badge:
         return None, "no VM has both the 1,536-byte Python stack and the badge's object model"
     tool = find("vm-badge" if badge else "vm-pystack1536" if pystack else "vm")
+    if tool and badge and not _has_pystack(tool):
+        return None, ("%s is an older badge build (frames on the heap, not on a "
+                      "Python stack as on the badge): rebuild it with tools/cpvm/build_vm.sh; "
+                      "checks that need it are skipped" % tool)
     if tool:
         return tool, "CircuitPython 10.2.1 Unix port, 32-bit%s: %s" % (
-            ", the badge's object model (30-bit floats in the word, 1-byte name hash)"
-            if badge else "", tool)
+            ", the badge's object model (30-bit floats in the word, 1-byte name hash, "
+            "frames on a 2 KB Python stack)" if badge else "", tool)
     return None, ("CircuitPython's 32-bit Unix port%s not found (looked in %s): checks that need "
                   "it are skipped" % (" with the badge's object model" if badge else "",
                                       searched()))

@@ -12,11 +12,22 @@
 #
 # The build is the one the team's circuitpython-10.2.1-unix-i386 was made with
 # (../shared/tools/circuitpython/README.md; with an empty file as FROZEN_MANIFEST and PyPI's
-# huffman 0.1.2 it gives that binary again, byte for byte but the build id) plus the three
-# settings of CircuitPython's full builds (py/circuitpy_mpconfig.h; a SAMD51 PyBadge is one)
-# that the Unix port leaves at MicroPython's: MICROPY_OBJ_REPR_C with single-precision floats
-# (a float lives in the object's word: 30 bits, no heap) and a 1-byte hash a name (2 on the
-# Unix port). Every one is an #ifndef in the headers, so -D is enough: no source is changed.
+# huffman 0.1.2 it gives that binary again, byte for byte but the build id) plus the settings
+# in which a PyBadge's firmware (py/circuitpy_mpconfig.h, ports/atmel-samd, boards/pybadge: a
+# SAMD51 full build) differs from the Unix port's, where they touch the heap or what Python
+# code may call (docs/BENCHMARKS.md "Stop 33" lists the comparison):
+# - the object model: MICROPY_OBJ_REPR_C with single-precision floats (a float lives in the
+#   object's word: 30 bits, no heap) and a 1-byte hash a name (2 on the Unix port);
+# - the Python stack: a function's frame goes on a 2,048-byte pystack (CIRCUITPY_PYSTACK_SIZE,
+#   CircuitPython 10's size, the SAMD51's too), never on the heap; the Unix port puts every
+#   frame over 44 bytes on the heap;
+# - errors as the badge reports them (NORMAL messages, chained exceptions, no emergency
+#   buffer);
+# - no language features the badge lacks: next() with a default, __setattr__/__delattr__,
+#   sys.exc_info, sys.atexit, __all__, io.IOBase, gc.collect()'s count, warnings.
+# Most are #ifndef in the headers, so -D sets them; two files of the Unix port are patched for
+# the build and put back after it (its variant sets seven of them unconditionally, and its
+# main.c fixes the pystack at 4 KB).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 OUT="$ROOT/build/cptools"
@@ -78,14 +89,43 @@ fi
 export PATH="$WORK/venv/bin:$PATH"
 JOBS="$(nproc 2>/dev/null || echo 2)"
 make -C "$SRC/mpy-cross" -j"$JOBS" >"$WORK/mpy-cross.log" 2>&1
+BADGE="MICROPY_OBJ_REPR=MICROPY_OBJ_REPR_C MICROPY_FLOAT_IMPL=MICROPY_FLOAT_IMPL_FLOAT
+    MICROPY_QSTR_BYTES_IN_HASH=1 MICROPY_ENABLE_PYSTACK=1 PYSTACK_WORDS=512
+    MICROPY_ERROR_REPORTING=MICROPY_ERROR_REPORTING_NORMAL MICROPY_CPYTHON_EXCEPTION_CHAIN=1
+    MICROPY_ENABLE_EMERGENCY_EXCEPTION_BUF=0 MICROPY_PY_BUILTINS_NEXT2=0
+    MICROPY_PY_DELATTR_SETATTR=0 MICROPY_PY_SYS_EXC_INFO=0 MICROPY_PY_SYS_ATEXIT=0
+    MICROPY_MODULE___ALL__=0 MICROPY_PY_IO_IOBASE=0 MICROPY_PY_GC_COLLECT_RETVAL=0
+    MICROPY_WARNINGS=0 MICROPY_PY_STR_BYTES_CMP_WARN=0"
+DEFS="-DMICROPY_PY_MICROPYTHON_RINGIO=0"
+for kv in $BADGE; do DEFS="$DEFS -D$kv"; done
+VARIANT_H="$SRC/ports/unix/variants/mpconfigvariant_common.h"
+MAIN_C="$SRC/ports/unix/main.c"
+cp "$VARIANT_H" "$WORK/variant_common.h.orig"
+cp "$MAIN_C" "$WORK/main.c.orig"
+restore() { cp "$WORK/variant_common.h.orig" "$VARIANT_H"; cp "$WORK/main.c.orig" "$MAIN_C"; }
+trap restore EXIT
+# the variant's unconditional settings that the badge's differ from become #ifndef ones
+sed -i -E 's/^#define (MICROPY_ERROR_REPORTING|MICROPY_ENABLE_EMERGENCY_EXCEPTION_BUF|MICROPY_PY_SYS_EXC_INFO|MICROPY_PY_SYS_ATEXIT|MICROPY_PY_GC_COLLECT_RETVAL|MICROPY_WARNINGS|MICROPY_PY_STR_BYTES_CMP_WARN) (.*)$/#ifndef \1\n#define \1 \2\n#endif/' "$VARIANT_H"
+sed -i 's/static mp_obj_t pystack\[1024\];/static mp_obj_t pystack[PYSTACK_WORDS];/' "$MAIN_C"
+grep -q 'pystack\[PYSTACK_WORDS\]' "$MAIN_C" || { echo "build_vm: ports/unix/main.c has no 'pystack[1024]' to size" >&2; exit 2; }
+# from clean: a build made with other settings has other names in its generated headers
+rm -rf "$SRC/ports/unix/build-badge"
 make -C "$SRC/ports/unix" VARIANT=standard BUILD=build-badge MICROPY_FORCE_32BIT=1 \
     MICROPY_PY_FFI=0 MICROPY_PY_BTREE=0 MICROPY_PY_SSL=0 CIRCUITPY_ULAB=0 \
-    FROZEN_MANIFEST="$WORK/empty_manifest.py" LDFLAGS_EXTRA=-static \
-    "CFLAGS_EXTRA=-DMICROPY_PY_MICROPYTHON_RINGIO=0 -DMICROPY_OBJ_REPR=MICROPY_OBJ_REPR_C -DMICROPY_FLOAT_IMPL=MICROPY_FLOAT_IMPL_FLOAT -DMICROPY_QSTR_BYTES_IN_HASH=1" \
+    FROZEN_MANIFEST="$WORK/empty_manifest.py" LDFLAGS_EXTRA=-static "CFLAGS_EXTRA=$DEFS" \
     -j"$JOBS" >"$WORK/unix-badge.log" 2>&1 || { tail -30 "$WORK/unix-badge.log" >&2; exit 1; }
+restore
+trap - EXIT
 BIN="$OUT/circuitpython-10.2.1-unix-i386-badge"
 cp "$SRC/ports/unix/build-badge/micropython" "$BIN"
-# the check that it is the badge's model: a float keeps 30 bits, so 1 + 2**-30 is 1
+# the checks that it is the badge's model: a float keeps 30 bits, so 1 + 2**-30 is 1; frames
+# go on a 2 KB pystack; next() takes no default
 test "$("$BIN" -c 'print(1.0 + 2**-30 == 1.0)')" = "True"
+test "$("$BIN" -c 'import micropython;print(hasattr(micropython, "pystack_use"))')" = "True"
+test "$("$BIN" -c 'def f(n): return n and f(n - 1)
+try: f(100); print("deep")
+except RuntimeError as e: print(e)')" = "pystack exhausted"
+test "$("$BIN" -c 'try: next(iter(()), 0); print("next2")
+except TypeError: print("no next2")')" = "no next2"
 sha256sum "$BIN"
-echo "build_vm: $BIN (floats in the object's word, 1-byte name hash)"
+echo "build_vm: $BIN (floats in the object's word, 1-byte name hash, a 2 KB pystack)"
