@@ -28,8 +28,14 @@ class Rng:
 
     @state.setter
     def state(self, x):
-        self.hi = x >> 16
-        self.lo = x & 0xFFFF
+        # hash(): CircuitPython 9 keeps the result of an operation on a long int as a long
+        # int even when it fits a small int (10.x makes it small: py/objint_mpz.c), so halves
+        # cut from the 32-bit state would stay long ints: every step would allocate, and
+        # list.insert() at an index made from them inserts at the wrong place (9.2.8's
+        # list_insert reads its index as a small int unchecked). hash() of an int in
+        # [0, 2**30) is that int, as a small int, on every runtime.
+        self.hi = hash(x >> 16)
+        self.lo = hash(x & 0xFFFF)
 
     def _step(self):
         hi = self.hi
@@ -56,7 +62,7 @@ class Rng:
             while True:
                 x = self.next32()
                 if x < limit:
-                    return x % n
+                    return hash(x % n)  # a small int on CircuitPython 9 too (state)
         # The same numbers on the halves: x >= (2**32 // n) * n = 2**32 - (2**32 % n) only
         # when hi is 0xFFFF, and x % n = ((hi % n) * 65536 + lo) % n.
         r = 65536 % n
@@ -65,7 +71,9 @@ class Rng:
             self._step()
             hi = self.hi
             if hi != 0xFFFF or self.lo < edge:
-                return ((hi % n) * 65536 + self.lo) % n
+                # over 16,384 the product is a long int, and on CircuitPython 9 so is the
+                # remainder (state)
+                return hash(((hi % n) * 65536 + self.lo) % n)
 
     def shuffle(self, items, stop=0):
         """Fisher-Yates shuffle in place of a list or bytearray (the same numbers as ``below``);
