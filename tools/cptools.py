@@ -6,8 +6,9 @@ no ``../shared``: then every function here says what it fell back to (``note``),
 print that note, so a figure is never reported as CircuitPython's when it is not.
 
 Lookup order for each tool: an environment variable (``UNO_CP_DIR`` for the folder, or
-``UNO_MPY_CROSS_9``, ``UNO_MPY_CROSS_10``, ``UNO_CP_VM``, ``UNO_CP_VM_PYSTACK``, ``UNO_CP_VM_BADGE``
-for single files), then ``../shared/tools/circuitpython/``, then ``build/cptools/`` (what
+``UNO_MPY_CROSS_9``, ``UNO_MPY_CROSS_10``, ``UNO_CP_VM``, ``UNO_CP_VM_PYSTACK``,
+``UNO_CP_VM_BADGE``, ``UNO_CP_VM_BADGE_9`` for single files), then
+``../shared/tools/circuitpython/``, then ``build/cptools/`` (what
 ``tools/cpvm/build_vm.sh`` builds here), then nothing (``None``).
 
 The badge build (``vm-badge``) is the same Unix port with a PyBadge's object model: CircuitPython's
@@ -17,6 +18,9 @@ function's frame on a 2 KB Python stack, where the Unix port keeps 64-bit double
 a 2-byte hash and frames over 44 bytes on the heap; it also leaves out the language features
 the badge's firmware lacks. ``tools/cpvm/build_vm.sh`` makes it from CircuitPython's source;
 checks that need it are skipped, saying so, where it is absent or older than that.
+``tools/cpvm/build_vm.sh --cp 9`` makes ``vm-badge-9``: CircuitPython 9.2.8's port built the
+same way, with 9.x's 1.5 KB Python stack, which runs the bundle that 9.2.8's ``mpy-cross``
+compiles.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ FILES = {
     "vm": ("UNO_CP_VM", "circuitpython-10.2.1-unix-i386"),
     "vm-pystack1536": ("UNO_CP_VM_PYSTACK", "circuitpython-10.2.1-unix-i386-pystack1536"),
     "vm-badge": ("UNO_CP_VM_BADGE", "circuitpython-10.2.1-unix-i386-badge"),
+    "vm-badge-9": ("UNO_CP_VM_BADGE_9", "circuitpython-9.2.8-unix-i386-badge"),
 }
 
 
@@ -163,21 +168,26 @@ def _has_pystack(vm_path: str) -> bool:
     return _PYSTACK[vm_path]
 
 
-def vm(pystack: bool = False, badge: bool = False) -> tuple[str | None, str]:
+def vm(pystack: bool = False, badge: bool = False, cp: int = 10) -> tuple[str | None, str]:
     """(path, note) of CircuitPython 10.2.1's 32-bit Unix port (``pystack``: the 1,536-byte Python
-    stack build; ``badge``: the build with a PyBadge's object model), or (None, what is
-    missing)."""
+    stack build; ``badge``: the build as a PyBadge's firmware is; ``cp`` 9: CircuitPython
+    9.2.8's, built so, the only 9.x VM), or (None, what is missing)."""
     if pystack and badge:
         return None, "no VM has both the 1,536-byte Python stack and the badge's object model"
-    tool = find("vm-badge" if badge else "vm-pystack1536" if pystack else "vm")
+    if cp == 9 and not badge:
+        return None, "the only CircuitPython 9 VM is the badge's build (badge=True)"
+    tool = find("vm-badge-9" if cp == 9 else "vm-badge" if badge else
+                "vm-pystack1536" if pystack else "vm")
     if tool and badge and not _has_pystack(tool):
         return None, ("%s is an older badge build (frames on the heap, not on a "
                       "Python stack as on the badge): rebuild it with tools/cpvm/build_vm.sh; "
                       "checks that need it are skipped" % tool)
+    version = "9.2.8" if cp == 9 else "10.2.1"
     if tool:
-        return tool, "CircuitPython 10.2.1 Unix port, 32-bit%s: %s" % (
-            ", the badge's object model (30-bit floats in the word, 1-byte name hash, "
-            "frames on a 2 KB Python stack)" if badge else "", tool)
-    return None, ("CircuitPython's 32-bit Unix port%s not found (looked in %s): checks that need "
-                  "it are skipped" % (" with the badge's object model" if badge else "",
-                                      searched()))
+        return tool, "CircuitPython %s Unix port, 32-bit%s: %s" % (
+            version, ", the badge's object model (30-bit floats in the word, 1-byte name hash, "
+            "frames on a %s Python stack)" % ("1.5 KB" if cp == 9 else "2 KB") if badge else "",
+            tool)
+    return None, ("CircuitPython %s's 32-bit Unix port%s not found (looked in %s): checks that "
+                  "need it are skipped" % (version, " with the badge's object model" if badge
+                                           else "", searched()))

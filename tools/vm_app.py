@@ -11,9 +11,11 @@ folder, with any Adafruit library the device code imports (compiled from .venv's
 sources), ``code.py``, ``sprites/`` and ``fonts/``. The badge's C modules are stand-ins in
 ``tools/cpvm/`` that allocate what CircuitPython's objects take (see tools/cpvm/displayio.py);
 they are compiled too, and their own bytecode is reported so it can be taken off the figure.
-``--badge`` runs the VM built with a PyBadge's object model (tools/cptools.py: floats in the
-object's word, a 1-byte name hash), where it is found; ``--lean`` compiles the app as
-``tools/bundle.py --lean`` does (no line numbers).
+``--badge`` runs the VM built as a PyBadge's firmware is (tools/cptools.py: floats in the
+object's word, a 1-byte name hash, frames on a 2 KB Python stack), where it is found; ``--cp 9``
+runs CircuitPython 9.2.8's, built so (a 1.5 KB Python stack), on what 9.2.8's mpy-cross
+compiles (the 9.x bundle); ``--lean`` compiles the app as ``tools/bundle.py --lean`` does (no
+line numbers).
 
 Seats: ``S`` replaces the preset's seats (Classic: you and one Normal computer); the default
 plays every seat by computer (the seat shown face up is an Easy player), and the keypad
@@ -131,11 +133,12 @@ WHILE_MODULES = (
     "uno.restore uno.app.page uno.app.graph uno.app.hint uno.app.describe uno.easy").split()
 
 
-def module_bytes(dest: Path, names=None, badge: bool = False) -> list[tuple[str, int]]:
+def module_bytes(dest: Path, names=None, badge: bool = False,
+                 cp: int = 10) -> list[tuple[str, int]]:
     """(module, heap bytes after a collection) for each module imported in turn on the VM
     after the stand-ins, and first the name pool the app's first name opens."""
     names = list(names or MATCH_MODULES + WHILE_MODULES)
-    cmd, env = command(dest, 250, seats="-", badge=badge)
+    cmd, env = command(dest, 250, seats="-", badge=badge, cp=cp)
     env["UNO_VM_MODULES"] = ",".join(names)
     r = subprocess.run(cmd, cwd=dest, env=env, capture_output=True, text=True, timeout=120)
     out = [(m.group(1), int(m.group(2)))
@@ -155,14 +158,15 @@ def random_presses(seed: int, n: int) -> str:
     return "\n".join(rnd.choices(names, [30, 15, 8, 8, 8, 8, 6, 6])[0] for _ in range(n))
 
 
-def missing(badge: bool = False, pystack: bool = False) -> str | None:
-    """What is missing to run the VM (``badge`` / ``pystack``: which build, cptools.vm), or
-    None."""
-    vm, note = cptools.vm(pystack, badge)
+def missing(badge: bool = False, pystack: bool = False, cp: int = 10) -> str | None:
+    """What is missing to run the VM (``badge`` / ``pystack`` / ``cp``: which build,
+    cptools.vm), or None."""
+    vm, note = cptools.vm(pystack, badge, cp)
     if vm is None:
         return note
-    if cptools.find("mpy-cross-10") is None:
-        return "CircuitPython 10.2.1's mpy-cross not found (looked in %s)" % cptools.SHARED
+    if cptools.find("mpy-cross-%d" % cp) is None:
+        return "CircuitPython %s's mpy-cross not found (looked in %s)" % (
+            "9.2.8" if cp == 9 else "10.2.1", cptools.searched())
     return None
 
 
@@ -198,10 +202,11 @@ def _name(out: Path, dest: Path) -> str:
     return out.relative_to(dest).as_posix()
 
 
-def build(dest: Path, lean: bool = False) -> dict:
+def build(dest: Path, lean: bool = False, cp: int = 10) -> dict:
     """Fill ``dest`` like CIRCUITPY; returns sizes (bytes) of the app's and stand-ins' .mpy.
-    ``lean``: the app's code without line numbers, as ``tools/bundle.py --lean`` makes it."""
-    cross = cptools.find("mpy-cross-10")
+    ``lean``: the app's code without line numbers, as ``tools/bundle.py --lean`` makes it;
+    ``cp``: the CircuitPython major version whose mpy-cross compiles it (its bundle's)."""
+    cross = cptools.find("mpy-cross-%d" % cp)
     assert cross
     sizes = {"app_mpy": 0, "standin_mpy": 0}
     # the game's public constants folded into their uses, as the bundle compiles them
@@ -280,13 +285,13 @@ class Result:
 def command(dest: Path, heap_k: float, seats: str = PROFILES["normal"], matches: int = 1,
             every: int = 0, seed: int = 1, pystack: bool = False, keys: str = AUTO_KEYS,
             hands: int = 0, code_file: str = "code.py",
-            badge: bool = False, env: dict | None = None) -> tuple[list[str], dict]:
+            badge: bool = False, env: dict | None = None, cp: int = 10) -> tuple[list[str], dict]:
     """(argv, env) of one program on the VM in ``dest`` (made by ``build``): code.py, or
     after the app's reload (``@reload FILE``) the file it asked for, with the same nvm.bin
     and the rest of the press script (``keys`` None: as the last program left it);
-    ``pystack`` / ``badge``: which VM (cptools.vm); ``env``: more settings of the driver's
-    (``UNO_VM_POWER``: tools/cpvm/vm_power.py)."""
-    vm, note = cptools.vm(pystack, badge)
+    ``pystack`` / ``badge`` / ``cp``: which VM (cptools.vm); ``env``: more settings of the
+    driver's (``UNO_VM_POWER``: tools/cpvm/vm_power.py)."""
+    vm, note = cptools.vm(pystack, badge, cp)
     assert vm, note
     keyfile = dest / "keys.txt"
     if keys is not None:
@@ -357,14 +362,14 @@ def _run_one(dest: Path, heap_k: float, timeout: float, **kw) -> subprocess.Comp
         return subprocess.CompletedProcess(cmd, rc, out.read(), err.read())
 
 
-def harness_bytes(dest: Path, pystack: bool = False, badge: bool = False) -> int:
+def harness_bytes(dest: Path, pystack: bool = False, badge: bool = False, cp: int = 10) -> int:
     """Heap the stand-ins and vm_run.py take before code.py starts (C and nothing on the
     badge): the ``standins`` figure less a bare VM's."""
-    vm, _ = cptools.vm(pystack, badge)
+    vm, _ = cptools.vm(pystack, badge, cp)
     assert vm
     bare = subprocess.run([vm, "-c", "import gc;gc.collect();print(gc.mem_alloc())"],
                           capture_output=True, text=True).stdout.split()
-    r = run(dest, 192, every=1, hands=1, pystack=pystack, badge=badge)
+    r = run(dest, 192, every=1, hands=1, pystack=pystack, badge=badge, cp=cp)
     first = [s for s in r.stats if s[0] == "standins"]
     return first[0][3] - int(bare[-1]) if first and bare else 0
 
@@ -465,7 +470,9 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pystack", action="store_true", help="the 1,536-byte Python stack build")
     ap.add_argument("--badge", action="store_true",
-                    help="the build with the badge's object model (floats in the word)")
+                    help="the build as the badge's firmware is (floats in the word, a pystack)")
+    ap.add_argument("--cp", type=int, choices=(9, 10), default=10,
+                    help="CircuitPython 9.2.8's badge build and mpy-cross (implies --badge)")
     ap.add_argument("--lean", action="store_true",
                     help="the app compiled without line numbers (tools/bundle.py --lean)")
     ap.add_argument("--keys", help="press script (host_sim format), or @FILE")
@@ -476,7 +483,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seeds", default="1-12", help="a range or a list (grid)")
     ap.add_argument("--jobs", type=int, default=2, help="runs at a time (grid)")
     args = ap.parse_args(argv)
-    why = missing(args.badge, args.pystack)
+    args.badge = args.badge or args.cp == 9
+    why = missing(args.badge, args.pystack, args.cp)
     if why:
         print("vm_app: cannot run: " + why)
         return 2
@@ -484,16 +492,16 @@ def main(argv=None) -> int:
     keys = AUTO_KEYS
     if args.keys:
         keys = Path(args.keys[1:]).read_text() if args.keys.startswith("@") else args.keys
-    print("VM: " + cptools.vm(args.pystack, args.badge)[1])
+    print("VM: " + cptools.vm(args.pystack, args.badge, args.cp)[1])
     with tempfile.TemporaryDirectory(prefix="uno-vm-") as tmp:
         dest = Path(tmp)
-        sizes = build(dest, args.lean)
+        sizes = build(dest, args.lean, args.cp)
         print("app .mpy %d bytes; stand-ins' .mpy %d bytes (C on the badge)"
               % (sizes["app_mpy"], sizes["standin_mpy"]))
         kw = dict(seats=seats, matches=args.matches, seed=args.seed, pystack=args.pystack,
-                  keys=keys, badge=args.badge)
+                  keys=keys, badge=args.badge, cp=args.cp)
         if args.what == "modules":
-            rows = module_bytes(dest, badge=args.badge)
+            rows = module_bytes(dest, badge=args.badge, cp=args.cp)
             k = len(MATCH_MODULES) + 1
             for i, (name, n) in enumerate(rows):
                 if i == k:
@@ -534,6 +542,7 @@ def main(argv=None) -> int:
         print("smallest heap: %dk (%dk..%dk all complete) seats=%s matches=%d%s"
               % (s, s, s + args.span, seats, args.matches,
                  (" pystack1536" if args.pystack else " badge" if args.badge else "")
+                 + (" cp9" if args.cp == 9 else "")
                  + (" lean" if args.lean else "")))
     return 0
 

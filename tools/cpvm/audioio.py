@@ -7,12 +7,12 @@ import array
 
 
 class AudioOut:
-    def __init__(self, left_channel, right_channel=None, quiescent_value=0x8000):
+    def __init__(self, left_channel, *, right_channel=None, quiescent_value=0x8000):
         self.playing = False
         self._buf = None
         self._dma = bytearray(128)  # with the instance (three attributes): 192 bytes
 
-    def play(self, sample, loop=False):
+    def play(self, sample, *, loop=False):
         """Start ``sample``."""
         # the app's sample is an array of 16-bit words
         n = len(sample.buffer) * (2 if isinstance(sample.buffer, array.array) else 1)

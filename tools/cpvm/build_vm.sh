@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# CircuitPython 10.2.1's Unix port, 32-bit, with a PyBadge's object model: the VM that
-# `tools/vm_app.py --badge` and the badge-model tests use (tools/cptools.py looks for it in
-# ../shared/tools/circuitpython/, then in build/cptools/, where this script puts it).
+# CircuitPython 10.2.1's (or 9.2.8's) Unix port, 32-bit, built as a PyBadge's firmware is: the
+# VM that `tools/vm_app.py --badge` (`--cp 9`) and the badge-model tests use (tools/cptools.py
+# looks for it in ../shared/tools/circuitpython/, then in build/cptools/, where this script
+# puts it).
 #
-#   tools/cpvm/build_vm.sh [SRC]
+#   tools/cpvm/build_vm.sh [--cp 9|10] [SRC]
 #
-# SRC: a checkout of adafruit/circuitpython at tag 10.2.1 with its tools/huffman and
-# lib/micropython-lib submodules; without it the script fetches them into build/cpsrc, from
-# github.com or from UNO_CP_GIT, UNO_HUFFMAN_GIT and UNO_MPLIB_GIT (a mirror or a local clone
-# of each). Needs a C compiler for 32-bit x86 (Debian: apt-get install gcc-multilib).
+# SRC: a checkout of adafruit/circuitpython at that tag (10.2.1 or 9.2.8) with its
+# tools/huffman and lib/micropython-lib submodules; without it the script fetches them into
+# build/cpsrc (build/cpsrc9), from github.com or from UNO_CP_GIT, UNO_HUFFMAN_GIT and
+# UNO_MPLIB_GIT (a mirror or a local clone of each). Needs a C compiler for 32-bit x86
+# (Debian: apt-get install gcc-multilib).
 #
 # The build is the one the team's circuitpython-10.2.1-unix-i386 was made with
 # (../shared/tools/circuitpython/README.md; with an empty file as FROZEN_MANIFEST and PyPI's
@@ -18,20 +20,31 @@
 # code may call (docs/BENCHMARKS.md "Stop 33" lists the comparison):
 # - the object model: MICROPY_OBJ_REPR_C with single-precision floats (a float lives in the
 #   object's word: 30 bits, no heap) and a 1-byte hash a name (2 on the Unix port);
-# - the Python stack: a function's frame goes on a 2,048-byte pystack (CIRCUITPY_PYSTACK_SIZE,
-#   CircuitPython 10's size, the SAMD51's too), never on the heap; the Unix port puts every
-#   frame over 44 bytes on the heap;
+# - the Python stack: a function's frame goes on the pystack (CIRCUITPY_PYSTACK_SIZE: 2,048
+#   bytes under 10.x, 1,536 under 9.x, the SAMD51's too), never on the heap; the Unix port
+#   puts every frame over 44 bytes on the heap;
 # - errors as the badge reports them (NORMAL messages, chained exceptions, no emergency
 #   buffer);
 # - no language features the badge lacks: next() with a default, __setattr__/__delattr__,
 #   sys.exc_info, sys.atexit, __all__, io.IOBase, gc.collect()'s count, warnings.
 # Most are #ifndef in the headers, so -D sets them; two files of the Unix port are patched for
 # the build and put back after it (its variant sets seven of them unconditionally, and its
-# main.c fixes the pystack at 4 KB).
+# main.c fixes the pystack at 4 KB); 9.2.8's port also needs its word types whatever the
+# object model (a third file) and its empty frozen table built without -Werror.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 OUT="$ROOT/build/cptools"
-WORK="$ROOT/build/cpwork"
+CP=10
+if [ "${1:-}" = --cp ]; then
+    CP="${2:-}"
+    shift 2
+fi
+case "$CP" in
+    10) TAG=10.2.1; WORDS=512; SUFFIX="" ;;
+    9) TAG=9.2.8; WORDS=384; SUFFIX=9 ;;
+    *) echo "build_vm: --cp takes 9 or 10" >&2; exit 2 ;;
+esac
+WORK="$ROOT/build/cpwork$SUFFIX"
 SRC="${1:-}"
 mkdir -p "$OUT" "$WORK"
 # fetch REPO COMMIT-OR-TAG DIR: one commit of REPO (a URL, shallow; or a local clone, copied
@@ -43,13 +56,13 @@ fetch() {
         git clone -q --no-checkout "$repo" "$dir"
     else
         git init -q "$dir"
-        if [ "$rev" = 10.2.1 ]; then
+        if [ "$rev" = "$TAG" ]; then
             git -C "$dir" fetch -q --depth 1 "$repo" "refs/tags/$rev:refs/tags/$rev"
         else
             git -C "$dir" fetch -q --depth 1 "$repo" "$rev"
         fi
     fi
-    if [ "$rev" = 10.2.1 ]; then
+    if [ "$rev" = "$TAG" ]; then
         git -C "$dir" config core.sparseCheckout true
         printf '/*\n!/ports/*\n/ports/unix/\n' > "$dir/.git/info/sparse-checkout"
     fi
@@ -58,21 +71,21 @@ fetch() {
     git -C "$dir" checkout -q "$rev"
 }
 if [ -z "$SRC" ]; then
-    SRC="$ROOT/build/cpsrc"
+    SRC="$ROOT/build/cpsrc$SUFFIX"
     if [ ! -d "$SRC/.git" ]; then
         # UNO_CP_GIT, UNO_HUFFMAN_GIT, UNO_MPLIB_GIT: other places to fetch from (a mirror
         # or a local clone, for a machine that reaches no github.com)
         rm -rf "$SRC"
-        fetch "${UNO_CP_GIT:-https://github.com/adafruit/circuitpython}" 10.2.1 "$SRC"
+        fetch "${UNO_CP_GIT:-https://github.com/adafruit/circuitpython}" "$TAG" "$SRC"
         fetch "${UNO_HUFFMAN_GIT:-https://github.com/tannewt/huffman}" \
-            "$(git -C "$SRC" rev-parse 10.2.1:tools/huffman)" "$SRC/tools/huffman"
+            "$(git -C "$SRC" rev-parse "$TAG:tools/huffman")" "$SRC/tools/huffman"
         fetch "${UNO_MPLIB_GIT:-https://github.com/micropython/micropython-lib}" \
-            "$(git -C "$SRC" rev-parse 10.2.1:lib/micropython-lib)" "$SRC/lib/micropython-lib"
+            "$(git -C "$SRC" rev-parse "$TAG:lib/micropython-lib")" "$SRC/lib/micropython-lib"
     fi
 fi
 SRC="$(cd "$SRC" && pwd)"
-grep -q '10.2.1' <(git -C "$SRC" describe --tags 2>/dev/null || echo "?") || {
-    echo "build_vm: $SRC is not at tag 10.2.1 ($(git -C "$SRC" describe --tags 2>/dev/null || echo 'no tag'))" >&2
+grep -q "^$TAG" <(git -C "$SRC" describe --tags 2>/dev/null || echo "?") || {
+    echo "build_vm: $SRC is not at tag $TAG ($(git -C "$SRC" describe --tags 2>/dev/null || echo 'no tag'))" >&2
     exit 2
 }
 for need in tools/huffman lib/micropython-lib/README.md; do
@@ -90,24 +103,28 @@ export PATH="$WORK/venv/bin:$PATH"
 JOBS="$(nproc 2>/dev/null || echo 2)"
 make -C "$SRC/mpy-cross" -j"$JOBS" >"$WORK/mpy-cross.log" 2>&1
 BADGE="MICROPY_OBJ_REPR=MICROPY_OBJ_REPR_C MICROPY_FLOAT_IMPL=MICROPY_FLOAT_IMPL_FLOAT
-    MICROPY_QSTR_BYTES_IN_HASH=1 MICROPY_ENABLE_PYSTACK=1 PYSTACK_WORDS=512
+    MICROPY_QSTR_BYTES_IN_HASH=1 MICROPY_ENABLE_PYSTACK=1 PYSTACK_WORDS=$WORDS
     MICROPY_ERROR_REPORTING=MICROPY_ERROR_REPORTING_NORMAL MICROPY_CPYTHON_EXCEPTION_CHAIN=1
     MICROPY_ENABLE_EMERGENCY_EXCEPTION_BUF=0 MICROPY_PY_BUILTINS_NEXT2=0
     MICROPY_PY_DELATTR_SETATTR=0 MICROPY_PY_SYS_EXC_INFO=0 MICROPY_PY_SYS_ATEXIT=0
     MICROPY_MODULE___ALL__=0 MICROPY_PY_IO_IOBASE=0 MICROPY_PY_GC_COLLECT_RETVAL=0
     MICROPY_WARNINGS=0 MICROPY_PY_STR_BYTES_CMP_WARN=0"
 DEFS="-DMICROPY_PY_MICROPYTHON_RINGIO=0"
+[ "$CP" = 9 ] && BADGE="$BADGE MICROPY_NONSTANDARD_TYPECODES=0" &&
+    DEFS="$DEFS -Wno-error=missing-field-initializers"
 for kv in $BADGE; do DEFS="$DEFS -D$kv"; done
 VARIANT_H="$SRC/ports/unix/variants/mpconfigvariant_common.h"
 MAIN_C="$SRC/ports/unix/main.c"
-cp "$VARIANT_H" "$WORK/variant_common.h.orig"
-cp "$MAIN_C" "$WORK/main.c.orig"
-restore() { cp "$WORK/variant_common.h.orig" "$VARIANT_H"; cp "$WORK/main.c.orig" "$MAIN_C"; }
+PORT_H="$SRC/ports/unix/mpconfigport.h"
+for f in "$VARIANT_H" "$MAIN_C" "$PORT_H"; do cp "$f" "$WORK/$(basename "$f").orig"; done
+restore() { for f in "$VARIANT_H" "$MAIN_C" "$PORT_H"; do cp "$WORK/$(basename "$f").orig" "$f"; done; }
 trap restore EXIT
 # the variant's unconditional settings that the badge's differ from become #ifndef ones
 sed -i -E 's/^#define (MICROPY_ERROR_REPORTING|MICROPY_ENABLE_EMERGENCY_EXCEPTION_BUF|MICROPY_PY_SYS_EXC_INFO|MICROPY_PY_SYS_ATEXIT|MICROPY_PY_GC_COLLECT_RETVAL|MICROPY_WARNINGS|MICROPY_PY_STR_BYTES_CMP_WARN) (.*)$/#ifndef \1\n#define \1 \2\n#endif/' "$VARIANT_H"
 sed -i 's/static mp_obj_t pystack\[1024\];/static mp_obj_t pystack[PYSTACK_WORDS];/' "$MAIN_C"
 grep -q 'pystack\[PYSTACK_WORDS\]' "$MAIN_C" || { echo "build_vm: ports/unix/main.c has no 'pystack[1024]' to size" >&2; exit 2; }
+# 9.2.8 defines mp_int_t and mp_uint_t only when MICROPY_OBJ_REPR is not set (10.x always)
+sed -i 's|^#ifndef MICROPY_OBJ_REPR$|#if 1 // build_vm: the word types whatever the object model|' "$PORT_H"
 # from clean: a build made with other settings has other names in its generated headers
 rm -rf "$SRC/ports/unix/build-badge"
 make -C "$SRC/ports/unix" VARIANT=standard BUILD=build-badge MICROPY_FORCE_32BIT=1 \
@@ -116,10 +133,10 @@ make -C "$SRC/ports/unix" VARIANT=standard BUILD=build-badge MICROPY_FORCE_32BIT
     -j"$JOBS" >"$WORK/unix-badge.log" 2>&1 || { tail -30 "$WORK/unix-badge.log" >&2; exit 1; }
 restore
 trap - EXIT
-BIN="$OUT/circuitpython-10.2.1-unix-i386-badge"
+BIN="$OUT/circuitpython-$TAG-unix-i386-badge"
 cp "$SRC/ports/unix/build-badge/micropython" "$BIN"
 # the checks that it is the badge's model: a float keeps 30 bits, so 1 + 2**-30 is 1; frames
-# go on a 2 KB pystack; next() takes no default
+# go on a pystack of 2 KB (1.5 KB); next() takes no default
 test "$("$BIN" -c 'print(1.0 + 2**-30 == 1.0)')" = "True"
 test "$("$BIN" -c 'import micropython;print(hasattr(micropython, "pystack_use"))')" = "True"
 test "$("$BIN" -c 'def f(n): return n and f(n - 1)
@@ -127,5 +144,6 @@ try: f(100); print("deep")
 except RuntimeError as e: print(e)')" = "pystack exhausted"
 test "$("$BIN" -c 'try: next(iter(()), 0); print("next2")
 except TypeError: print("no next2")')" = "no next2"
+test "$("$BIN" -c 'import sys;print(sys.implementation.version[0])')" = "$CP"
 sha256sum "$BIN"
-echo "build_vm: $BIN (floats in the object's word, 1-byte name hash, a 2 KB pystack)"
+echo "build_vm: $BIN (floats in the object's word, 1-byte name hash, a $((WORDS * 4))-byte pystack)"

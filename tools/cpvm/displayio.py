@@ -142,7 +142,7 @@ class Palette:
     the instance's own table (32 and 48 bytes in all), three or more four bytes each (rgb and
     the mark) in a buffer padded to the C size."""
 
-    def __init__(self, color_count, dither=False):
+    def __init__(self, color_count, *, dither=False):
         if color_count > 2:
             self._c = bytearray(16 * color_count - 32)
         else:
@@ -208,7 +208,7 @@ class TileGrid:
     """A grid of tiles from ``bitmap``, coloured by ``pixel_shader``. Up to 4 tiles are kept
     in the struct (inline_tiles); more in an array of one byte each, two with >255 tiles."""
 
-    def __init__(self, bitmap, pixel_shader=None, width=1, height=1, tile_width=None,
+    def __init__(self, bitmap, *, pixel_shader, width=1, height=1, tile_width=None,
                  tile_height=None, default_tile=0, x=0, y=0):
         if tile_width is None:
             tile_width = bitmap.width
@@ -313,7 +313,7 @@ def _group_field(shift, bits, offset=0):
 class Group:
     """A list of TileGrids and Groups, drawn at (x, y), ``scale`` times."""
 
-    def __init__(self, scale=1, x=0, y=0):
+    def __init__(self, *, scale=1, x=0, y=0):
         if scale < 1:
             raise ValueError("scale must be >= 1")
         # scale, x, y and hidden in one small int; the instance with three attributes is the
@@ -407,7 +407,7 @@ class Display:
 
             keypad.app = None
 
-    def refresh(self, target_frames_per_second=None, minimum_frames_per_second=0):
+    def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
         """One frame: the virtual clock moves on 33 ms."""
         import supervisor
 

@@ -28,7 +28,7 @@ class Event:
     """``keypad.Event``: the C object is 16 bytes (base, key_number, pressed, timestamp); two
     attributes make this 32, the nearest a Python instance with fields comes."""
 
-    def __init__(self, key_number=0, pressed=True):
+    def __init__(self, key_number=0, pressed=True, timestamp=None):
         self.key_number = key_number
         self.pressed = pressed
 
@@ -196,8 +196,8 @@ _SRK_PAD = 368
 
 
 class ShiftRegisterKeys:
-    def __init__(self, clock=None, data=None, latch=None, key_count=8, value_when_pressed=True,
-                 value_to_latch=True, interval=0.02, max_events=64, debounce_threshold=1):
+    def __init__(self, *, clock, data, latch, key_count, value_when_pressed, value_to_latch=True,
+                 interval=0.02, max_events=64, debounce_threshold=1):
         self.key_count = key_count
         self.events = _Events(_Script(os.getenv("UNO_VM_KEYS") or "keys.txt"))
         scripts.append(self.events._script)
@@ -215,5 +215,7 @@ class ShiftRegisterKeys:
 
 
 class Keys(ShiftRegisterKeys):
-    def __init__(self, pins, value_when_pressed=False, pull=True, **kw):
-        ShiftRegisterKeys.__init__(self, key_count=len(pins))
+    def __init__(self, pins, *, value_when_pressed, pull=True, interval=0.02, max_events=64,
+                 debounce_threshold=1):
+        ShiftRegisterKeys.__init__(self, clock=None, data=None, latch=None, key_count=len(pins),
+                                   value_when_pressed=value_when_pressed)

@@ -50,6 +50,8 @@ def reload():
     raise SystemExit(4)
 
 
-def set_next_code_file(filename, **kwargs):
+def set_next_code_file(filename, *, working_directory=None, reload_on_success=False,
+                       reload_on_error=False, sticky_on_success=False, sticky_on_error=False,
+                       sticky_on_reload=False):
     """The file the next reload runs (None: code.py)."""
     _next[:] = [filename]
