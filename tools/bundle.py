@@ -338,10 +338,11 @@ def summary(files: list[tuple[str, int]]) -> list[str]:
     return lines
 
 
-def vm_check(out: Path, scan: Scan) -> tuple[bool | None, str]:
+def vm_check(out: Path, scan: Scan, cp: int = 10) -> tuple[bool | None, str]:
     """Import every pure module of the bundle (those not reaching hardware modules) on
-    CircuitPython 10.2.1's Unix port; (None, why) when the VM is absent."""
-    vm, note = cptools.vm()
+    CircuitPython 10.2.1's Unix port (``cp`` 9: 9.2.8's, built as the badge's firmware is,
+    tools/cpvm/build_vm.sh --cp 9); (None, why) when the VM is absent."""
+    vm, note = cptools.vm(badge=cp == 9, cp=cp)
     if vm is None:
         return None, note
     probe = ("for n in %r:\n  try:\n    __import__(n)\n    print(n)\n"
@@ -501,9 +502,8 @@ def main(argv: list[str] | None = None) -> int:
             for rel, size in files:
                 print("  %-44s %7d" % (rel, size))
         print("\n".join(summary(files)))
-        if a.cp == 10:
-            _, msg = vm_check(a.out, scan)
-            print(msg)
+        _, msg = vm_check(a.out, scan, a.cp)
+        print(msg)
         if a.to:
             install(a.out, files, scan, a.to, a.force)
     except BundleError as e:
