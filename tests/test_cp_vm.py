@@ -127,17 +127,21 @@ REFUSED = [
     "latch=board.BUTTON_LATCH, key_count=8)",
     "keypad.Keys((board.BUTTON_CLOCK,))", "supervisor.set_next_code_file('x.py', True)",
     "board.DISPLAY.refresh(60)",
+    # and attributes the C objects do not have
+    "digitalio.DigitalInOut(board.NEOPIXEL).pin", "analogio.AnalogIn(board.LIGHT).pin",
+    "audiocore.RawSample(buf).buffer", "board.DISPLAY.refreshes", "board.SPEAKER.name",
 ]
 
 
 def test_standins_refuse_the_calls_circuitpython_refuses(drive):
     # The app's calls into the badge's C modules run on the VM through the stand-ins: were a
     # stand-in laxer than the C (an argument by position that C takes by keyword only), a call
-    # the badge refuses with a TypeError would pass every VM test.
+    # the badge refuses with a TypeError (or an AttributeError: an attribute only the stand-in
+    # has) would pass every VM test.
     if not (drive / "keys.txt").exists():
         (drive / "keys.txt").write_text("A\n")
     out = _vm(drive, """
-import array, board, displayio, keypad, audioio, audiocore, supervisor
+import array, board, displayio, keypad, audioio, audiocore, supervisor, digitalio, analogio
 small = displayio.Bitmap(16, 16, 2)
 pal = displayio.Palette(2)
 buf = array.array("H", [0] * 8)
@@ -145,7 +149,7 @@ for call in %r:
     try:
         eval(call)
         print("ACCEPTED:" + call.replace(" ", ""))
-    except TypeError:
+    except (TypeError, AttributeError):
         print("refused")
 """ % (REFUSED,))
     assert out == ["refused"] * len(REFUSED)

@@ -3,7 +3,7 @@
 
 class AnalogIn:
     def __init__(self, pin):
-        self.pin = pin
+        self._pin = pin  # C keeps it, unnamed
         self.value = 32768
         self.reference_voltage = 3.3
 

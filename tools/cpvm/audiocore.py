@@ -3,5 +3,5 @@
 
 class RawSample:
     def __init__(self, buffer, *, channel_count=1, sample_rate=8000, single_buffer=True):
-        self.buffer = buffer
+        self._buffer = buffer  # C keeps it, unnamed
         self.sample_rate = sample_rate

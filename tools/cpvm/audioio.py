@@ -15,7 +15,7 @@ class AudioOut:
     def play(self, sample, *, loop=False):
         """Start ``sample``."""
         # the app's sample is an array of 16-bit words
-        n = len(sample.buffer) * (2 if isinstance(sample.buffer, array.array) else 1)
+        n = len(sample._buffer) * (2 if isinstance(sample._buffer, array.array) else 1)
         if self._buf is None or len(self._buf) != n - 16:
             self._buf = bytearray(max(0, n - 16))  # with its object header: n bytes
         self.playing = True

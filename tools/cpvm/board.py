@@ -5,10 +5,10 @@ import displayio
 
 class Pin:
     def __init__(self, name):
-        self.name = name
+        self._name = name  # a C Pin has no name attribute
 
     def __repr__(self):
-        return "board." + self.name
+        return "board." + self._name
 
 
 BUTTON_CLOCK = Pin("BUTTON_CLOCK")

@@ -16,7 +16,7 @@ class DigitalInOut:
     32, the nearest a Python instance with fields comes."""
 
     def __init__(self, pin):
-        self.pin = pin
+        self._pin = pin
         self._s = 0  # bit 0: value, bit 1: output
 
     @property

@@ -391,7 +391,7 @@ class Display:
         self._root = None
         self.auto_refresh = True
         self.brightness = 1.0
-        self.refreshes = 0
+        self._refreshes = 0  # the virtual clock's frames (the C display has no count)
 
     @property
     def root_group(self):
@@ -412,7 +412,7 @@ class Display:
         import supervisor
 
         supervisor._advance(33)
-        self.refreshes += 1
+        self._refreshes += 1
         return True
 
 

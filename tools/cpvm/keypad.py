@@ -117,7 +117,7 @@ class _Events:
         self._busy = 0
 
     def _frame(self):
-        return board.DISPLAY.refreshes
+        return board.DISPLAY._refreshes
 
     def get_into(self, ev):
         """Fill ``ev`` with the next key event; False when there is none this frame."""

@@ -122,7 +122,7 @@ def main():
         orig_next = App.next_hand
 
         def done():
-            print("@done", _hands[1], _hands[0], board.DISPLAY.refreshes + _hands[2],
+            print("@done", _hands[1], _hands[0], board.DISPLAY._refreshes + _hands[2],
                   displayio._writes[0] + _hands[3])
             if every or not bench:  # the names the program interned (vm_app)
                 stat("end")
@@ -177,7 +177,7 @@ def _save_state():
     # the counters go on in the next program; so do the frames and display writes
     stat("reload")  # the names this program interned (vm_app's app_names)
     with open(_STATE, "w") as f:
-        f.write("%d %d %d %d" % (_hands[0], _hands[1], board.DISPLAY.refreshes + _hands[2],
+        f.write("%d %d %d %d" % (_hands[0], _hands[1], board.DISPLAY._refreshes + _hands[2],
                                  displayio._writes[0] + _hands[3]))
 
 
