@@ -158,7 +158,6 @@ for call in %r:
 BADGE_VM = vm_app.cptools.vm(badge=True)
 NEEDS_BADGE_VM = pytest.mark.skipif(
     BADGE_VM[0] is None, reason="%s (tools/cpvm/build_vm.sh makes it)" % BADGE_VM[1])
-BADGE9_VM = vm_app.cptools.vm(badge=True, cp=9)
 BADGE9_MISSING = vm_app.missing(badge=True, cp=9)
 NEEDS_BADGE9_VM = pytest.mark.skipif(
     BADGE9_MISSING is not None,
@@ -209,16 +208,16 @@ def test_the_badges_vm_keeps_frames_off_the_heap_as_the_badge_does(tmp_path, cp)
     # (py/objfun.c), where the heap figures would charge it to the app. The badge's firmware
     # also has no next() with a default.
     (tmp_path / "frame.py").write_text(_FRAME)
+    badge_vm = vm_app.cptools.vm(badge=True, cp=cp)[0]
     runs = {}
-    for model, vm in (("badge", vm_app.cptools.vm(badge=True, cp=cp)[0]),
-                      ("unix", vm_app.cptools.vm()[0])):
+    for model, vm in (("badge", badge_vm), ("unix", vm_app.cptools.vm()[0])):
         r = subprocess.run([vm, "-X", "heapsize=64k", "frame.py"], cwd=tmp_path,
                            capture_output=True, text=True, timeout=60)
         assert r.returncode == 0, r.stdout + r.stderr
         runs[model] = r.stdout.split("\n")[:3]
     assert runs["badge"] == ["0", "pystack exhausted", "no-default"]
     assert int(runs["unix"][0]) >= 80 and runs["unix"][1:] == ["deep", "0"]
-    version = subprocess.run([vm_app.cptools.vm(badge=True, cp=cp)[0], "-c",
+    version = subprocess.run([badge_vm, "-c",
                               "import sys;print(sys.implementation.version[0])"],
                              capture_output=True, text=True).stdout.strip()
     assert version == str(cp)
