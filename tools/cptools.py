@@ -180,8 +180,8 @@ def vm(pystack: bool = False, badge: bool = False, cp: int = 10) -> tuple[str | 
                 "vm-pystack1536" if pystack else "vm")
     if tool and badge and not _has_pystack(tool):
         return None, ("%s is an older badge build (frames on the heap, not on a "
-                      "Python stack as on the badge): rebuild it with tools/cpvm/build_vm.sh; "
-                      "checks that need it are skipped" % tool)
+                      "Python stack as on the badge): rebuild it with tools/cpvm/build_vm.sh%s; "
+                      "checks that need it are skipped" % (tool, " --cp 9" if cp == 9 else ""))
     version = "9.2.8" if cp == 9 else "10.2.1"
     if tool:
         return tool, "CircuitPython %s Unix port, 32-bit%s: %s" % (
