@@ -3,6 +3,9 @@
 10.2.1's 32-bit VM at one heap size, with the heap after a collection every 100 hands.
 
     .venv/bin/python tools/soak.py [--hands 10000] [--heap K] [--seats advanced3] [--pystack]
+    .venv/bin/python tools/soak.py --badge --heap K        # the VM built as the badge's firmware
+    .venv/bin/python tools/soak.py --cp 9 --heap K         # the 9.x bundle on 9.2.8's such VM
+    .venv/bin/python tools/soak.py --badge --lean --heap K # the app without line numbers
     .venv/bin/python tools/soak.py --seats human --presses 80000 --hands 300 --seed 23 --every 10
 
 With ``--presses N`` a player sits at the table (``--seats human``: the pybadge's 1,536-byte
@@ -55,33 +58,38 @@ def _lines(dest, heap_k, **kw):
         kw["keys"] = None
 
 
-def soak(hands: int, heap_k: int, seats: str, every: int = 100, pystack: bool = False,
+def soak(hands: int, heap_k: float, seats: str, every: int = 100, pystack: bool = False,
          seed: int = 1, out=None, keys: str = vm_app.AUTO_KEYS,
-         restarts: bool = False) -> dict:
+         restarts: bool = False, badge: bool = False, cp: int = 10, lean: bool = False) -> dict:
     """Run the soak; returns {"ok", "hands", "rows": [(hand, free, largest)], "why",
     "restarts"}. ``restarts``: the error screen's A starts code.py again, as on the badge
-    (the stand-in supervisor's UNO_VM_RESTARTS), instead of ending the run."""
+    (the stand-in supervisor's UNO_VM_RESTARTS), instead of ending the run; ``badge`` /
+    ``cp``: which VM (cptools.vm; ``cp`` 9 also compiles the app with 9.x's mpy-cross);
+    ``lean``: the app compiled without line numbers (tools/bundle.py --lean)."""
     if restarts:
         os.environ["UNO_VM_RESTARTS"] = "1"
     try:
-        return _soak(hands, heap_k, seats, every, pystack, seed, out or sys.stdout, keys)
+        return _soak(hands, heap_k, seats, every, pystack, seed, out or sys.stdout, keys,
+                     badge, cp, lean)
     finally:
         os.environ.pop("UNO_VM_RESTARTS", None)
 
 
-def _soak(hands, heap_k, seats, every, pystack, seed, out, keys):
+def _soak(hands, heap_k, seats, every, pystack, seed, out, keys, badge, cp, lean):
     rows: list[tuple[int, int, int]] = []
     restarted = 0
     with tempfile.TemporaryDirectory(prefix="uno-soak-") as tmp:
         dest = Path(tmp)
-        vm_app.build(dest)
+        vm_app.build(dest, lean=lean, cp=cp)
         t0 = time.time()
         pending = None
         done = 0
         tail: list[str] = []
         for line, _ in _lines(dest, heap_k, seats=seats, matches=10**6, every=every,
-                              seed=seed, pystack=pystack, hands=hands, keys=keys):
-            tail = (tail + [line.rstrip()])[-6:]
+                              seed=seed, pystack=pystack, hands=hands, keys=keys,
+                              badge=badge, cp=cp):
+            if line.strip():  # the last words of a failed run (9.x ends its output blank)
+                tail = (tail + [line.rstrip()])[-6:]
             if line.startswith("@restart"):
                 restarted += 1
             if line.startswith("@stat hand") or line.startswith("@stat end"):
@@ -107,18 +115,25 @@ def _soak(hands, heap_k, seats, every, pystack, seed, out, keys):
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=10000)
-    ap.add_argument("--heap", type=int, help="KiB (default: the budget figure for --seats)")
+    ap.add_argument("--heap", type=float, help="KiB (default: the budget figure for --seats)")
     ap.add_argument("--seats", default="advanced3",
                     help="a profile (%s) or a comma list" % ", ".join(vm_app.PROFILES))
     ap.add_argument("--every", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pystack", action="store_true")
+    ap.add_argument("--badge", action="store_true",
+                    help="on the VM built as the badge's firmware (tools/cpvm/build_vm.sh)")
+    ap.add_argument("--cp", type=int, choices=(9, 10), default=10,
+                    help="9: the 9.x bundle on 9.2.8's VM (build_vm.sh --cp 9; its only build)")
+    ap.add_argument("--lean", action="store_true",
+                    help="the app without line numbers, as tools/bundle.py --lean builds it")
     ap.add_argument("--restarts", action="store_true",
                     help="after an error screen go on as the badge does (A: code.py again)")
     ap.add_argument("--presses", type=int, default=0,
                     help="random presses of a player at the table (with --seats human)")
     args = ap.parse_args(argv)
-    why = vm_app.missing()
+    badge = args.badge or args.cp == 9
+    why = vm_app.missing(badge=badge, pystack=args.pystack, cp=args.cp)
     if why:
         print("soak: cannot run: " + why)
         return 2
@@ -131,13 +146,18 @@ def main(argv=None) -> int:
     pystack = args.pystack
     if args.presses:
         keys = vm_app.random_presses(args.seed, args.presses)
-        pystack = pystack or args.seats == "human"
-    print("soak: %d hands, seats %s, -X heapsize=%dk%s%s" % (
-        args.hands, seats, heap, " (pystack 1536)" if pystack else "",
+        # the badge's 1,536-byte Python stack: the team's pystack build (the badge models
+        # have their firmware's own)
+        pystack = pystack or (args.seats == "human" and not badge)
+    vm = "CircuitPython 9.2.8's VM" if args.cp == 9 else (
+        "the badge's model VM" if badge else "the team's VM")
+    print("soak: %d hands, seats %s, %s%s, -X heapsize=%gk%s%s" % (
+        args.hands, seats, vm, ", lean bundle" if args.lean else "", heap,
+        " (pystack 1536)" if pystack else "",
         ", %d random presses (seed %d)" % (args.presses, args.seed) if args.presses else ""),
         flush=True)
     r = soak(args.hands, heap, seats, args.every, pystack, args.seed, keys=keys,
-             restarts=args.restarts)
+             restarts=args.restarts, badge=badge, cp=args.cp, lean=args.lean)
     rows = r["rows"]
     if rows:
         print("free after a collection: first %d, last %d, min %d; largest free block: min %d"
