@@ -120,13 +120,7 @@ def main(argv=None) -> int:
                     help="a profile (%s) or a comma list" % ", ".join(vm_app.PROFILES))
     ap.add_argument("--every", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--pystack", action="store_true")
-    ap.add_argument("--badge", action="store_true",
-                    help="on the VM built as the badge's firmware (tools/cpvm/build_vm.sh)")
-    ap.add_argument("--cp", type=int, choices=(9, 10), default=10,
-                    help="9: the 9.x bundle on 9.2.8's VM (build_vm.sh --cp 9; its only build)")
-    ap.add_argument("--lean", action="store_true",
-                    help="the app without line numbers, as tools/bundle.py --lean builds it")
+    vm_app.add_vm_options(ap)
     ap.add_argument("--restarts", action="store_true",
                     help="after an error screen go on as the badge does (A: code.py again)")
     ap.add_argument("--presses", type=int, default=0,

@@ -464,6 +464,19 @@ def _heaps(text: str, step: float) -> list[float]:
     return out
 
 
+def add_vm_options(ap) -> None:
+    """The options that choose the VM and how the app is compiled (vm_app.py, soak.py):
+    ``--pystack``, ``--badge``, ``--cp`` (9 implies ``--badge``), ``--lean``."""
+    ap.add_argument("--pystack", action="store_true", help="the 1,536-byte Python stack build")
+    ap.add_argument("--badge", action="store_true",
+                    help="the build as the badge's firmware is (floats in the word, a pystack; "
+                         "tools/cpvm/build_vm.sh)")
+    ap.add_argument("--cp", type=int, choices=(9, 10), default=10,
+                    help="CircuitPython 9.2.8's badge build and mpy-cross (implies --badge)")
+    ap.add_argument("--lean", action="store_true",
+                    help="the app compiled without line numbers (tools/bundle.py --lean)")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("what", choices=("run", "minheap", "modules", "grid"))
@@ -473,13 +486,7 @@ def main(argv=None) -> int:
     ap.add_argument("--heap", type=int, default=192, help="KiB (run)")
     ap.add_argument("--every", type=int, default=0, help="heap figures every N hands (run)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--pystack", action="store_true", help="the 1,536-byte Python stack build")
-    ap.add_argument("--badge", action="store_true",
-                    help="the build as the badge's firmware is (floats in the word, a pystack)")
-    ap.add_argument("--cp", type=int, choices=(9, 10), default=10,
-                    help="CircuitPython 9.2.8's badge build and mpy-cross (implies --badge)")
-    ap.add_argument("--lean", action="store_true",
-                    help="the app compiled without line numbers (tools/bundle.py --lean)")
+    add_vm_options(ap)
     ap.add_argument("--keys", help="press script (host_sim format), or @FILE")
     ap.add_argument("--span", type=int, default=8)
     ap.add_argument("--heaps", default="130-135", help="KiB, a range or a list (grid)")
