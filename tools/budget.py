@@ -54,14 +54,13 @@ def bundle_row(dest: Path | None) -> tuple[str, str, str]:
 
 
 def heap_figure(dest: Path, prof: str, quick: bool, badge: bool = False,
-                cp: int = 10, budget: int | None = None) -> tuple[str, object]:
+                cp: int = 10, lean: bool = False) -> tuple[str, object]:
     """(figure, the run at the budget) of profile ``prof`` on the VM in ``dest``: the budget
     (the heap its soak passed at) checked by one match (``quick``), or the smallest heap S
     and the budget, with and without the harness."""
     harness = vm_app.harness_bytes(dest, badge=badge, cp=cp) / 1024
-    if budget is None:
-        budget = vm_app.BADGE_BUDGET_KB[cp] if badge and prof == "advanced3" else \
-            vm_app.BUDGET_KB[prof]
+    budget = vm_app.budget_kb(prof, badge, cp, lean)
+    assert budget is not None
     r = vm_app.run(dest, budget, seats=vm_app.PROFILES[prof], badge=badge, cp=cp)
     at_budget = "%d KB (%.0f KB without the harness) recorded, a match %s" % (
         budget, budget - harness, "completes" if r.ok else "FAILS: " + r.why())
@@ -99,8 +98,7 @@ def heap_rows(dest: Path | None, quick: bool) -> list[tuple[str, str, str]]:
         with tempfile.TemporaryDirectory(prefix="uno-lean-") as tmp:
             vm_app.build(Path(tmp), lean=True)
             rows.append((what, heap_figure(Path(tmp), "advanced3", False, badge=not why,
-                                           budget=None if why else vm_app.LEAN_BUDGET_KB)[0],
-                         target))
+                                           lean=True)[0], target))
     # the 9.x bundle on CircuitPython 9.2.8's VM built so (tools/cpvm/build_vm.sh --cp 9)
     what = "app heap, 3 Advanced, CircuitPython 9 (9.2.8's VM as the badge's firmware)"
     why9 = vm_app.missing(badge=True, cp=9)

@@ -15,9 +15,9 @@ switches; the run fails if the presses end before the hands do. With ``--restart
 screen's A starts code.py again as on the badge, so a heap below the budget shows whether the
 game recovers (Continue from the last save point) after each MemoryError.
 
-The heap defaults to the budget figure (tools/vm_app.py BUDGET_KB): the figure is only true if
-the soak passes at it. Prints a line per 100 hands (free bytes and the largest free block, from
-micropython.mem_info()), then the trend; exit status 1 if the run dies.
+The heap defaults to the budget figure of that VM (tools/vm_app.py budget_kb): the figure is
+only true if the soak passes at it. Prints a line per 100 hands (free bytes and the largest
+free block, from micropython.mem_info()), then the trend; exit status 1 if the run dies.
 """
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ def main(argv=None) -> int:
     if why:
         print("soak: cannot run: " + why)
         return 2
-    heap = args.heap or vm_app.BUDGET_KB.get(args.seats)
+    heap = args.heap or vm_app.budget_kb(args.seats, badge, args.cp, args.lean)
     if not heap:
         print("soak: no budget for seats %r: give --heap" % args.seats)
         return 2

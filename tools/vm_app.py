@@ -104,6 +104,14 @@ BUDGET_KB = {"normal": 147, "advanced3": 140, "human": 155}
 # match completes from about 130 KB, but a soak meets hands that need up to ~6 KB more.
 BADGE_BUDGET_KB = {10: 136, 9: 136}
 LEAN_BUDGET_KB = 132  # the same on 10.2.1's, from a lean bundle (tools/bundle.py --lean)
+
+
+def budget_kb(prof: str, badge: bool = False, cp: int = 10, lean: bool = False) -> int | None:
+    """The heap (KiB) at which the soak of profile ``prof`` passed on that VM and bundle; where
+    none was run there, the team's VM's, which is higher (None: no budget for ``prof``)."""
+    if badge and prof == "advanced3":
+        return LEAN_BUDGET_KB if lean and cp == 10 else BADGE_BUDGET_KB[cp]
+    return BUDGET_KB.get(prof)
 TARGET_KB = 90  # three Advanced opponents (issue 11)
 # CircuitPython interns every name and short string of the loaded code (never freed, even when
 # a module is dropped) in pools that double: 20, 40, ... 640 names (1,260 in all), then 1,280
