@@ -112,6 +112,34 @@ def collect_if_low():
         gc.collect()
 
 
+def _candidates(scored, legal, ctx):
+    """The moves the search weighs, best score first, and their scores: the best
+    ``_MAX_CAND`` plays (two colours at most per wild kind), and a draw where only a wild fits."""
+    # Out of Advanced.play: this module loads again at each hand's first computer turn, and
+    # a function's bytecode is one block; a 415-byte play found no hole late in long runs.
+    cands = []  # type: list[int]
+    cand_s = []  # their scores, for the prior
+    seen_wild = 0
+    i = len(scored) - 1
+    while i >= 0 and len(cands) < _MAX_CAND:
+        s, a = scored[i]
+        i -= 1
+        k = a & 15
+        if k >= _WILD:
+            # Two colours at most per wild kind.
+            bit = 1 << (k - _WILD) * 2
+            if seen_wild & bit and seen_wild & bit << 1:
+                continue
+            seen_wild |= bit << 1 if seen_wild & bit else bit
+        cands.append(a)
+        cand_s.append(s)
+    if (scored[-1][1] & 15) >= _WILD and _DRAW in legal and not ctx.danger:
+        # Only a wild fits: drawing instead (reneging) keeps it for later; let the
+        # search weigh it.
+        cands.append(_DRAW)
+    return cands, cand_s
+
+
 class Advanced(Learner, Normal):
     """Normal's heuristics to propose moves, determinized search to pick among them; learns
     from its challenges how often each opponent bluffs."""
@@ -162,26 +190,7 @@ class Advanced(Learner, Normal):
                 if _DRAW in legal:
                     return _DRAW
             return a
-        cands = []  # type: list[int]
-        cand_s = []  # their scores, for the prior
-        seen_wild = 0
-        i = len(scored) - 1
-        while i >= 0 and len(cands) < _MAX_CAND:
-            s, a = scored[i]
-            i -= 1
-            k = a & 15
-            if k >= _WILD:
-                # Two colours at most per wild kind.
-                bit = 1 << (k - _WILD) * 2
-                if seen_wild & bit and seen_wild & bit << 1:
-                    continue
-                seen_wild |= bit << 1 if seen_wild & bit else bit
-            cands.append(a)
-            cand_s.append(s)
-        if (scored[-1][1] & 15) >= _WILD and _DRAW in legal and not ctx.danger:
-            # Only a wild fits: drawing instead (reneging) keeps it for later; let the
-            # search weigh it.
-            cands.append(_DRAW)
+        cands, cand_s = _candidates(scored, legal, ctx)
         if len(cands) == 1:
             return cands[0]
         # (in a function of its own: a local more here overflows CircuitPython 9's Python

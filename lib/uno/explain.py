@@ -29,28 +29,7 @@ def explain(g, a):
     if ph == PH_CATCH:
         return "catch the missed ONE?"
     if a < 64:
-        card = action_card(a)
-        if card not in hand:
-            return "you do not hold " + cards.name(card)
-        if ph == PH_DRAWN and card != g.drawn:
-            return "play the drawn %s or pass" % cards.name(g.drawn)
-        if ph in (PH_CHALLENGE, PH_STACK):
-            if ph == PH_STACK or g._stacking:
-                return "only a %s may be stacked" % (
-                    "+2" if g.pend_kind == DRAW2 else "W+4")
-            return "challenge it or accept"
-        if (card & 15) == WILD4:
-            return "W+4: you hold a %s" % cards.COLOUR_NAMES[g.colour]
-        colour = cards.COLOUR_NAMES[g.colour]
-        kind = g.discard[-1] & 15
-        if kind >= WILD:
-            return "Not playable: needs " + colour
-        if kind < SKIP:
-            text = "Not playable: %s or a %d" % (colour, kind)
-            return text if len(text) <= 26 else text.replace(" or a ", " or ")
-        # the kind in words: card notation's "R" or "S" means nothing to a new player, and
-        # "Not playable: YELLOW or a Reverse" would not fit the bar
-        return "Needs %s or a %s" % (colour, ("Skip", "Reverse", "+2")[kind - SKIP])
+        return _card(g, a, ph, hand)
     if a == DRAW:
         if ph in (PH_CHALLENGE, PH_STACK):
             return "accept the penalty instead"
@@ -67,3 +46,30 @@ def explain(g, a):
         return "no penalty to %s" % ("challenge" if a == CHALLENGE else "accept")
     return "%s: not now" % action_name(a)
 
+
+def _card(g, a, ph, hand):
+    """Why playing card action ``a`` (from ``hand``) is refused in phase ``ph``."""
+    # Out of explain: it loads mid-match at your first refused move, and a function's
+    # bytecode is one block (457 bytes whole, failing in a player's long sessions).
+    card = action_card(a)
+    if card not in hand:
+        return "you do not hold " + cards.name(card)
+    if ph == PH_DRAWN and card != g.drawn:
+        return "play the drawn %s or pass" % cards.name(g.drawn)
+    if ph in (PH_CHALLENGE, PH_STACK):
+        if ph == PH_STACK or g._stacking:
+            return "only a %s may be stacked" % (
+                "+2" if g.pend_kind == DRAW2 else "W+4")
+        return "challenge it or accept"
+    if (card & 15) == WILD4:
+        return "W+4: you hold a %s" % cards.COLOUR_NAMES[g.colour]
+    colour = cards.COLOUR_NAMES[g.colour]
+    kind = g.discard[-1] & 15
+    if kind >= WILD:
+        return "Not playable: needs " + colour
+    if kind < SKIP:
+        text = "Not playable: %s or a %d" % (colour, kind)
+        return text if len(text) <= 26 else text.replace(" or a ", " or ")
+    # the kind in words: card notation's "R" or "S" means nothing to a new player, and
+    # "Not playable: YELLOW or a Reverse" would not fit the bar
+    return "Needs %s or a %s" % (colour, ("Skip", "Reverse", "+2")[kind - SKIP])

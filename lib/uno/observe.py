@@ -38,26 +38,11 @@ class Observation:
         self.legal = g.legal_actions() if seat == g.actor else []
 
 
-def determinize(cls, obs, rng):
-    """A full game consistent with ``obs``: unseen cards dealt at random (``rng``) to the
-    other hands (avoiding colours each seat showed it lacked) and to the pile."""
-    g = cls(obs.rules, seed=rng.next32())
-    for name in PUBLIC:
-        setattr(g, name, getattr(obs, name))
-    seat = obs.seat
-    g.turn = obs.actor
-    g.drawn = obs.drawn
-    g.scores = list(obs.scores)
-    d = obs.discard
-    n = len(d)
-    # in place (list() of bytes grows by appends), with room for the plies' plays: a full
-    # list's first append would move it to a block twice its size (up to 536 bytes late in a
-    # hand, the heap at its fullest)
-    g.discard = discard = [0] * (n + _PLAY_ROOM)
-    for i in range(n):
-        discard[i] = d[i]
-    del discard[n:]  # MicroPython keeps the list's room
-    g.void = list(obs.void)
+def _unseen(obs):
+    """The cards ``obs``'s seat has not seen (in no hand of its own, not on the pile), as a
+    list of their own count."""
+    # _unseen and _deal are out of determinize: it loads at a hand's first search, and a
+    # function's bytecode is one block (541 bytes whole, failing in long runs).
     seen = bytearray(80)  # how many of each card this seat has seen
     for c in obs.hand:
         seen[c] += 1
@@ -78,8 +63,14 @@ def determinize(cls, obs, rng):
     unseen = [0] * n
     for i in range(n):
         unseen[i] = deck[i]
-    deck = None
-    rng.shuffle(unseen)
+    return unseen
+
+
+def _deal(obs, unseen):
+    """The hands of a sampled deal: ``obs``'s seat its own, each other seat its count taken
+    from ``unseen`` (shuffled; what is left is the pile), avoiding the colours and kinds it
+    showed it lacks where the cards allow."""
+    seat = obs.seat
     hands = [[] for _ in range(obs.nseats)]  # type: list[list[int]]
     hands[seat] = list(obs.hand)
     for s in range(obs.nseats):
@@ -102,6 +93,31 @@ def determinize(cls, obs, rng):
             h[n] = unseen.pop()
             n += 1
         hands[s] = h
+    return hands
+
+
+def determinize(cls, obs, rng):
+    """A full game consistent with ``obs``: unseen cards dealt at random (``rng``) to the
+    other hands (avoiding colours each seat showed it lacked) and to the pile."""
+    g = cls(obs.rules, seed=rng.next32())
+    for name in PUBLIC:
+        setattr(g, name, getattr(obs, name))
+    g.turn = obs.actor
+    g.drawn = obs.drawn
+    g.scores = list(obs.scores)
+    d = obs.discard
+    n = len(d)
+    # in place (list() of bytes grows by appends), with room for the plies' plays: a full
+    # list's first append would move it to a block twice its size (up to 536 bytes late in a
+    # hand, the heap at its fullest)
+    g.discard = discard = [0] * (n + _PLAY_ROOM)
+    for i in range(n):
+        discard[i] = d[i]
+    del discard[n:]  # MicroPython keeps the list's room
+    g.void = list(obs.void)
+    unseen = _unseen(obs)
+    rng.shuffle(unseen)
+    hands = _deal(obs, unseen)
     g.hands = hands
     g.pile = unseen
     if obs.w4_seat >= 0 and obs.prev_colour >= 0:

@@ -58,8 +58,9 @@ def _penalty(t, ev, me, msg, guilty):
     return msg + ", " + add
 
 
-def _one(t, ev, me, now):
-    """A ONE call (banner, lights, tune) or a missed one; returns the line and the sound."""
+def _one(t, ev, me, now, snd):
+    """A ONE call (banner, lights, tune) or a missed one: the line, the sound (``snd`` so far)
+    and whether the line is held (a missed call's outcome)."""
     p = ev["p"]
     if ev.get("called"):
         t.called |= 1 << p
@@ -67,10 +68,11 @@ def _one(t, ev, me, now):
         app = t.app
         app.banner_until = now + 1500
         app.lights.flash(now)
-        return t.line("%s: ONE!", p), fx.ONE_TUNE
+        return t.line("%s: ONE!", p), fx.BEEP_ONE if snd == fx.BEEP else fx.ONE_TUNE, False
     if ev.get("caught"):
-        return t.line("%s missed ONE: draw 2" if p == me else "%s missed ONE: draws 2", p), None
-    return t.line("%s forgot ONE, no penalty" if p == me else "%s forgot ONE", p), None
+        return t.line("%s missed ONE: draw 2" if p == me else "%s missed ONE: draws 2", p), \
+            snd, True
+    return t.line("%s forgot ONE, no penalty" if p == me else "%s forgot ONE", p), snd, True
 
 
 def _end(t, ev, me):
@@ -78,6 +80,25 @@ def _end(t, ev, me):
     if w is None:
         return "Nobody can go on"
     return "You win the hand!" if w == me else t.line("%s wins the hand", w)
+
+
+def _other(t, ev, e, msg):
+    """The line for a pass, a colour chosen, a reshuffle, a new hand or a W+4 put back (the
+    line so far, ``msg``, for any other event)."""
+    # _other, _one's sound and _show are out of describe: this module loads after every
+    # action, when the heap is fullest, and a function's bytecode is one block (437 bytes
+    # whole: the commonest failure of long runs; 263 now).
+    if e == "pass":
+        return t.line("%s passed", ev["p"]) if msg is None else msg
+    if e == "colour":
+        return t.line("%s chose %s", ev["p"], (_colour(ev),))
+    if e == "reshuffle":
+        return "Pile reshuffled" if msg is None else msg
+    if e == "hand":
+        return "Hand %d: %s turned up" % (ev["n"], ev["top"])
+    if e == "returned":
+        return "W+4 put back, %s up" % ev["top"]
+    return msg
 
 
 def describe(t, events, now):
@@ -101,31 +122,23 @@ def describe(t, events, now):
             elif ev["cards"] and why != "one":  # a missed ONE: the "one" event says it
                 hold = hold or why == "challenge"
                 msg = _penalty(t, ev, me, msg, guilty)
-        elif e == "pass":
-            if msg is None:
-                msg = t.line("%s passed", ev["p"])
         elif e == "challenge":
             guilty = ev["guilty"]
             msg = t.line("%s challenged", ev["p"])
         elif e == "one":
-            beep = snd == fx.BEEP
-            msg, tune = _one(t, ev, me, now)
-            if tune is None:
-                hold = True
-            else:
-                snd = fx.BEEP_ONE if beep else tune
-        elif e == "colour":
-            msg = t.line("%s chose %s", ev["p"], (_colour(ev),))
-        elif e == "reshuffle":
-            if msg is None:
-                msg = "Pile reshuffled"
-        elif e == "hand":
-            msg = "Hand %d: %s turned up" % (ev["n"], ev["top"])
-        elif e == "returned":
-            msg = "W+4 put back, %s up" % ev["top"]
+            msg, snd, held = _one(t, ev, me, now, snd)
+            hold = hold or held
         elif e == "hand_end":
             msg = _end(t, ev, me)
             snd = fx.HAND_WON if ev["winner"] == me else fx.HAND_LOST
+        else:
+            msg = _other(t, ev, e, msg)
+    _show(t, msg, snd, hold, now)
+
+
+def _show(t, msg, snd, hold, now):
+    """The line on the message bar (held for the message speed's time if ``hold``) and the
+    sound."""
     if msg is not None:
         t.say(msg)
         if hold:
