@@ -651,3 +651,39 @@ def test_computer_players_rest_between_hands_and_decide_as_if_they_had_not(monke
     assert all(has_ai for has_ai, _, _ in pages)
     assert rested.count('"ev":"hand_end"') == stayed.count('"ev":"hand_end"') >= 3
     assert rested == stayed
+
+
+def test_the_message_bar_says_what_each_event_did(tmp_path):
+    # The line a player reads after each kind of record event (docs/FORMATS.md), with its sound
+    # and whether it is held: uno.app.describe, whose work is split over several functions so
+    # that none needs a large block of the badge's heap (docs/BENCHMARKS.md, stop 35).
+    from uno.app import fx
+    from uno.app.describe import describe
+
+    app = run(1, [], tmp_path, "msgs", seats="human,normal,normal", render=False)[0]
+    t = app.table
+    played = []
+    app.sound.play = lambda snd, now: played.append(snd)
+    cases = [
+        ([{"ev": "pass", "p": 1}], "CPU1 passed", None, False),
+        ([{"ev": "colour", "p": 2, "colour": "G"}], "CPU2 chose GREEN", None, False),
+        ([{"ev": "reshuffle"}], "Pile reshuffled", None, False),
+        ([{"ev": "hand", "n": 3, "top": "Y5"}], "Hand 3: Y5 turned up", None, False),
+        ([{"ev": "returned", "top": "B2"}], "W+4 put back, B2 up", None, False),
+        # a pass after a draw keeps the draw's line
+        ([{"ev": "draw", "p": 1, "why": "turn", "cards": ["R1"]}, {"ev": "pass", "p": 1}],
+         "CPU1 drew a card", None, False),
+        ([{"ev": "one", "p": 1, "called": True}], "CPU1: ONE!", fx.ONE_TUNE, False),
+        ([{"ev": "one", "p": 0, "caught": True}], "You missed ONE: draw 2", None, True),
+        ([{"ev": "hand_end", "winner": 0}], "You win the hand!", fx.HAND_WON, False),
+        ([{"ev": "hand_end", "winner": 2}], "CPU2 wins the hand", fx.HAND_LOST, False),
+    ]
+    for events, line, sound, held in cases:
+        played.clear()
+        t.hold_until = 0
+        describe(t, events, 1000)
+        assert message(app) == line, events
+        assert played == ([] if sound is None else [sound]), events
+        assert (t.hold_until > 1000) == held, events
+    describe(t, [{"ev": "deal"}], 1000)  # an event with nothing to say leaves the line
+    assert message(app) == "CPU2 wins the hand"
