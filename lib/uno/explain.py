@@ -57,7 +57,7 @@ def _card(g, a, ph, hand):
     if ph == PH_DRAWN and card != g.drawn:
         return "play the drawn %s or pass" % cards.name(g.drawn)
     if ph in (PH_CHALLENGE, PH_STACK):
-        if ph == PH_STACK or g._stacking:
+        if ph == PH_STACK or g.rules.stacking == "on":
             return "only a %s may be stacked" % (
                 "+2" if g.pend_kind == DRAW2 else "W+4")
         return "challenge it or accept"

@@ -57,6 +57,12 @@ VOID_KIND = const(5)
 _WD4_CHALLENGE = const(0)
 _WD4_STRICT = const(1)
 _WD4_FREE = const(2)
+# Game._rules_bits: the W+4 rule (two bits, above) and two flags of the rules. One attribute,
+# not three, keeps a Game's attributes (and the badge's ``brief``) within a 37-slot table: a
+# search makes a Game per sampled deal, and its table is then 296 B, not 376
+_WD4_BITS = const(3)
+_RB_REPEAT = const(4)
+_RB_STACK = const(8)
 
 
 class IllegalAction(ValueError):
@@ -117,10 +123,10 @@ class Game(Journal):
         self.names = names
         self.nseats = n = rules.nseats
         self.rng = Rng(seed)
-        self._wd4 = ("challenge", "strict", "free").index(rules.wd4)
-        self._repeat = rules.draw == "repeat"
+        self._rules_bits = (("challenge", "strict", "free").index(rules.wd4)
+                            | (_RB_REPEAT if rules.draw == "repeat" else 0)
+                            | (_RB_STACK if rules.stacking == "on" else 0))
         self._limit = rules.hand_limit
-        self._stacking = rules.stacking == "on"
         self.hands = [[] for _ in range(n)]  # type: list[list[int]]
         self.pile = []  # type: list[int]
         self.discard = []  # type: list[int]
@@ -236,7 +242,7 @@ class Game(Journal):
         """True if ``card`` may go on the pile now (W+4 under ``wd4=strict`` checks ``hand``)."""
         k = card & 15
         if k >= _WILD:
-            if k == _WILD4 and self._wd4 == _WD4_STRICT and hand is not None:
+            if k == _WILD4 and (self._rules_bits & _WD4_BITS) == _WD4_STRICT and hand is not None:
                 return not self._holds_colour(hand, self.colour)
             return True
         return (card >> 4) == self.colour or k == (self.discard[-1] & 15)
@@ -298,13 +304,13 @@ class Game(Journal):
             hand = self.hands[p]
             if self.playable(self.drawn, hand):
                 self._wild_or_card(self.drawn, acts)
-            if self._repeat and self.can_draw() and not self.at_limit(p):
+            if self._rules_bits & _RB_REPEAT and self.can_draw() and not self.at_limit(p):
                 acts.append(DRAW)
             acts.append(PASS)
         elif ph == PH_CHALLENGE:
             acts.append(CHALLENGE)
             acts.append(ACCEPT)
-            if self._stacking:
+            if self._rules_bits & _RB_STACK:
                 self._plays(self.hands[p], acts, _WILD4)
         elif ph == PH_STACK:
             self._plays(self.hands[p], acts, self.pend_kind)
@@ -323,7 +329,7 @@ class Game(Journal):
     def _plays(self, hand, acts, only_kind):
         """Append the play actions from ``hand`` (only kind ``only_kind`` if >= 0)."""
         start = len(acts)
-        strict = self._wd4 == _WD4_STRICT
+        strict = (self._rules_bits & _WD4_BITS) == _WD4_STRICT
         colour = self.colour
         top_kind = self.discard[-1] & 15
         w4_ok = True
@@ -433,7 +439,7 @@ class Game(Journal):
             self._set_void(p, 1 << self.colour)
         hand = self.hands[p]
         c = hand[-1] if self._draw(p, 1, "turn") else -1
-        if c >= 0 and (self._repeat or self.playable(c, hand)):
+        if c >= 0 and (self._rules_bits & _RB_REPEAT or self.playable(c, hand)):
             self.drawn = c
             self.phase = PH_DRAWN
             return
@@ -497,9 +503,9 @@ class Game(Journal):
             victim = self._step(p, 1)
             self.pending += 2 if k == _DRAW2 else 4
             self.pend_kind = k
-            if k == _WILD4 and self._wd4 == _WD4_CHALLENGE:
+            if k == _WILD4 and (self._rules_bits & _WD4_BITS) == _WD4_CHALLENGE:
                 self._ask(PH_CHALLENGE, victim)
-            elif self._stacking and self._holds_kind(self.hands[victim], k):
+            elif self._rules_bits & _RB_STACK and self._holds_kind(self.hands[victim], k):
                 self._ask(PH_STACK, victim)
                 if not self.legal_actions()[0] < 64:  # a strict W+4 it may not play
                     self._accept(victim)
