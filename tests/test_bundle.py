@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import bundle  # noqa: E402
 import cptools  # noqa: E402
+import shortnames  # noqa: E402
 
 PY = sys.executable
 
@@ -64,6 +65,26 @@ def test_bundle_10_holds_code_py_and_every_lib_module_as_circuitpython_mpy(built
     for sheet in ("cards.bmp", "icons.bmp", "font.bmp"):  # view/table.py loads these
         assert (out / "sprites" / sheet).is_file()
     assert "compiled with" in stdout and "of the 250 KB budget" in stdout
+
+
+def test_the_bundle_gives_the_games_names_the_firmwares_and_maps_them_back(built10,
+                                                                          tmp_path) -> None:
+    """The bundle's code calls the game's own names by names the badge's firmware holds
+    (tools/shortnames.py) and ships names.map, which the error screen reads to name the
+    source's function; --long-names keeps the source's names and ships no map."""
+    out, stdout = built10
+    names = shortnames.read_map((out / "names.map").read_text())
+    assert len(names) > 400 and "names the firmware's" in stdout
+    firmware = set(shortnames.firmware_names() + shortnames.badge_names())
+    assert set(names.values()) <= firmware
+    assert names["legal_actions"] != "legal_actions"
+    game = (out / "lib" / "uno" / "game.mpy").read_bytes()
+    assert b"legal_actions" not in game
+    long_ = tmp_path / "long"
+    r = run_bundle("--out", str(long_), "--cp", "10", "--long-names")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert not (long_ / "names.map").exists()
+    assert b"legal_actions" in (long_ / "lib" / "uno" / "game.mpy").read_bytes()
 
 
 def test_bundle_10_is_compiled_by_circuitpython_10_when_it_is_there(built10) -> None:
@@ -306,7 +327,9 @@ def test_a_lean_bundle_is_smaller_and_its_errors_name_the_function(built10, tmp_
     tb = {}
     for name, folder in (("full", out), ("lean", lean)):
         env = {**os.environ, "MICROPYPATH": str(folder / "lib")}
-        r = subprocess.run([vm, "-X", "heapsize=200k", "-c", code], capture_output=True,
+        names = shortnames.read_map((folder / "names.map").read_text())
+        r = subprocess.run([vm, "-X", "heapsize=200k", "-c",
+                            shortnames.rename_script(code, names)], capture_output=True,
                            text=True, timeout=60, env=env)
         assert "ValueError: unknown preset 'nope'" in r.stdout + r.stderr
         tb[name] = r.stdout + r.stderr

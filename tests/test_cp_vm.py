@@ -31,7 +31,7 @@ def drive(tmp_path_factory):
 
 def _vm(drive, code, heap=64):
     vm, _ = vm_app.cptools.vm()
-    (drive / "probe.py").write_text(code)
+    (drive / "probe.py").write_text(code)  # the stand-ins only: no name of the app
     env = {"MICROPYPATH": "%s:%s" % (drive / "standins", drive), "PATH": "/usr/bin:/bin"}
     r = subprocess.run([vm, "-X", "heapsize=%dk" % heap, "probe.py"], cwd=drive, env=env,
                        capture_output=True, text=True, timeout=60)
@@ -246,7 +246,7 @@ def test_the_computer_levels_play_on_the_badges_vm_as_on_a_pc(request, case, mod
     floats = subprocess.run([vm, "-c", "print(1.0 + 2**-30 == 1.0, 1.0 + 2**-20 == 1.0)"],
                             capture_output=True, text=True).stdout.split()
     assert floats == (["False", "False"] if model == "unix" else ["True", "False"])
-    (drive / "golden.py").write_text("""
+    (drive / "golden.py").write_text(vm_app.script(drive, """
 import json
 from uno.ai import make_player
 from uno.game import Game
@@ -261,7 +261,7 @@ while g.phase != %d:  # the bundle folds the game's public constants: their valu
         g.next_hand()
     else:
         g.apply(ps[g.actor].choose(g.observe(g.actor)))
-""" % (list(levels), p, PLAYERS_TARGET, seed, seed, PH_MATCH_OVER, PH_HAND_OVER))
+""" % (list(levels), p, PLAYERS_TARGET, seed, seed, PH_MATCH_OVER, PH_HAND_OVER)))
     env = {"MICROPYPATH": "lib:standins:.", "PATH": "/usr/bin:/bin"}
     r = subprocess.run([vm, "-X", "heapsize=256k", "golden.py"], cwd=drive, env=env,
                        capture_output=True, text=True, timeout=300)
@@ -292,7 +292,7 @@ def test_the_generators_numbers_are_small_ints_on_circuitpython9(drive9):
     # 32-bit number: its halves, below() and the shuffle must be small ints (uno.rng), or the
     # search's undo (Journal.pop) puts cards back at the wrong place.
     vm = vm_app.cptools.vm(badge=True, cp=9)[0]
-    (drive9 / "small.py").write_text("""
+    (drive9 / "small.py").write_text(vm_app.script(drive9, """
 h = ((4 ^ 0x9E3779B9) & 0xFFFFFFFF) >> 16
 a = [1, 2, 3]
 a.insert(h >> 14, 9)
@@ -309,7 +309,7 @@ for x in (r, g):
     x.state = 0xDEADBEEF
     ok.append(x.hi is x.hi + 0 and x.lo is x.lo + 0)
 print(all(ok), len(ok))
-""")
+"""))
     r = subprocess.run([vm, "small.py"], cwd=drive9, capture_output=True, text=True,
                        env={"MICROPYPATH": "lib:standins:.", "PATH": "/usr/bin:/bin"}, timeout=60)
     assert r.returncode == 0, r.stdout + r.stderr
@@ -345,7 +345,7 @@ def test_a_search_ply_down_to_a_reshuffle_fits_circuitpython9s_stack(drive):
     from uno.game import PH_PLAY
 
     vm, _ = vm_app.cptools.vm(pystack=True)
-    (drive / "deep.py").write_text("""
+    (drive / "deep.py").write_text(vm_app.script(drive, """
 from micropython import pystack_use
 from uno.game import Game
 from uno.rules import preset
@@ -373,7 +373,7 @@ while used is None:
     used = at(k)
     k += 1
 print(used, len(g.pile), g.pending)
-""" % PH_PLAY)
+""" % PH_PLAY))
     env = {"MICROPYPATH": "lib:standins:.", "PATH": "/usr/bin:/bin"}
     r = subprocess.run([vm, "-X", "heapsize=256k", "deep.py"], cwd=drive, env=env,
                        capture_output=True, text=True, timeout=60)
@@ -407,6 +407,29 @@ def test_a_match_against_three_advanced_interns_fewer_names_than_the_badge_pools
         advanced3_small_stack):
     r = advanced3_small_stack
     assert 300 < r.app_names < vm_app.APP_NAMES_LIMIT, r.app_names
+
+
+@NEEDS_BADGE_VM
+def test_with_the_firmwares_names_a_match_interns_what_the_badges_small_pools_hold(
+        drive, tmp_path):
+    # tools/shortnames.py: the bundle gives the app's names the firmware's. On the VM built as
+    # the badge (which holds the badge's modules' names, as its firmware does) a match against
+    # three Advanced then interns fewer names than the badge's pools of 20 ... 320 hold, so the
+    # badge never opens its 640-name pool (~3.8 KB); with the source's names it does.
+    long_names = tmp_path / "long"
+    vm_app.build(long_names, short=False)
+    runs = {}
+    for which, d in (("short", drive), ("long", long_names)):
+        runs[which] = r = vm_app.run(d, 192, seats=vm_app.PROFILES["advanced3"], hands=4,
+                                     every=2, badge=True)
+        assert r.ok, r.why()
+    short, long_ = runs["short"], runs["long"]
+    assert 200 < short.app_names <= vm_app.APP_NAMES_SHORT < long_.app_names, (
+        short.app_names, long_.app_names)
+    # the filler left the app's names the 640-name pool, the app's bytes, not the harness's
+    assert 3800 < short.pool_bytes < 4000 and long_.pool_bytes == 0
+    # the same game: the same hands and frames
+    assert (short.hands, short.frames) == (long_.hands, long_.frames)
 
 
 def test_each_modules_heap_is_reported(drive):

@@ -54,7 +54,7 @@ def bundle_row(dest: Path | None) -> tuple[str, str, str]:
 
 
 def heap_figure(dest: Path, prof: str, quick: bool, badge: bool = False,
-                cp: int = 10, lean: bool = False) -> tuple[str, object]:
+                cp: int = 10, lean: bool = False) -> tuple[str, vm_app.Result]:
     """(figure, the run at the budget) of profile ``prof`` on the VM in ``dest``: the budget
     (the heap its soak passed at) checked by one match (``quick``), or the smallest heap S
     and the budget, with and without the harness."""
@@ -62,7 +62,7 @@ def heap_figure(dest: Path, prof: str, quick: bool, badge: bool = False,
     budget = vm_app.budget_kb(prof, badge, cp, lean)
     assert budget is not None
     r = vm_app.run(dest, budget, seats=vm_app.PROFILES[prof], badge=badge, cp=cp)
-    at_budget = "%d KB (%.0f KB without the harness) recorded, a match %s" % (
+    at_budget = "%g KB (%.1f KB without the harness) recorded, a match %s" % (
         budget, budget - harness, "completes" if r.ok else "FAILS: " + r.why())
     if quick:
         return at_budget + "; the harness %.1f KB" % harness, r
@@ -87,8 +87,15 @@ def heap_rows(dest: Path | None, quick: bool) -> list[tuple[str, str, str]]:
     # hash, frames on a 2 KB Python stack: tools/cpvm/build_vm.sh), where it is found
     what = "app heap, 3 Advanced (VM with the badge's object model)"
     why = vm_app.missing(badge=True)
-    rows.append((what, "not measured: " + why if why else
-                 heap_figure(dest, "advanced3", quick, badge=True)[0], target))
+    if why:
+        rows.append((what, "not measured: " + why, target))
+    else:
+        fig, r = heap_figure(dest, "advanced3", quick, badge=True)
+        rows.append((what, fig, target))
+        # the firmware's names (tools/shortnames.py) as the badge holds them
+        rows.append(("names the app interns, 3 Advanced (VM with the badge's names)",
+                     "%d" % r.app_names, "under %d (the badge's pools up to 320, ~3.9 KB)"
+                     % vm_app.APP_NAMES_SHORT))
     # a lean bundle (tools/bundle.py --lean: no line numbers), on the badge's model if it is here
     what = "app heap, 3 Advanced, lean bundle (VM%s)" % (
         "" if why else " with the badge's object model")

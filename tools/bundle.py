@@ -25,8 +25,8 @@ from importlib import metadata
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import constfold  # noqa: E402
 import cptools  # noqa: E402
+import shortnames  # noqa: E402
 
 ROOT = cptools.ROOT
 LIB = ROOT / "lib"
@@ -246,9 +246,12 @@ def _compiler(cp: int, explicit: str | None) -> tuple[list[str], bool, str]:
 
 
 def build(out: Path, cp: int = 10, mpy_cross: str | None = None,
-          log=print, lean: bool = False) -> tuple[list[tuple[str, int]], Scan, str]:
+          log=print, lean: bool = False,
+          short: bool = True) -> tuple[list[tuple[str, int]], Scan, str]:
     """Write the bundle into ``out`` (emptied first); ([(relative path, bytes)], scan, note).
-    ``lean``: every module compiled without line numbers (``mpy-cross -O3``: LEAN)."""
+    ``lean``: every module compiled without line numbers (``mpy-cross -O3``: LEAN);
+    ``short``: the app's names renamed to the firmware's (tools/shortnames.py; the map in
+    ``names.map`` beside code.py, where the error screen finds a function's name)."""
     scan = Scan().run()
     if scan.missing:
         raise BundleError("imports found neither in lib/, the venv's Adafruit libraries nor the "
@@ -275,10 +278,15 @@ def build(out: Path, cp: int = 10, mpy_cross: str | None = None,
         shutil.copyfile(p, out / "start" / p.name)
         files.append(("start/" + p.name, p.stat().st_size))
     # The game's public constants folded into their uses (tools/constfold.py): the badge then
-    # interns none of their names and keeps no global of them
+    # interns none of their names and keeps no global of them; and the app's own names the
+    # firmware's (tools/shortnames.py): in flash, not in the heap
     lib = (ROOT / "lib").resolve()
     with tempfile.TemporaryDirectory(prefix="uno-fold-") as tmp:
-        folded = constfold.write_folded(Path(tmp), lib)
+        folded, names = shortnames.write_built(Path(tmp), lib, short=short)
+        if names is not None:
+            (out / "names.map").write_text(shortnames.map_text(names))
+            files.append(("names.map", (out / "names.map").stat().st_size))
+            note += "; %d names the firmware's (%s)" % (len(names.names), NAMES_NOTE)
         for name in sorted(scan.modules):
             src, is_pkg, base, _ = scan.modules[name]
             rel = src.relative_to(base).with_suffix(".mpy")
@@ -292,6 +300,9 @@ def build(out: Path, cp: int = 10, mpy_cross: str | None = None,
         files.append((rel_s, p.stat().st_size))
     return files, scan, note
 
+
+# What a traceback's function names are in a bundle with the firmware's names
+NAMES_NOTE = "the error screen finds a function's name in names.map; --long-names keeps them"
 
 # A lean bundle's code keeps no line numbers (about a byte a statement): on the badge's heap
 # about 3 KB less with three Advanced opponents (docs/BENCHMARKS.md, stop 29); its tracebacks
@@ -470,6 +481,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--files", action="store_true", help="list every file with its size")
     ap.add_argument("--lean", action="store_true",
                     help="no line numbers in the code: about 3 KB more free heap on the badge")
+    ap.add_argument("--long-names", action="store_true",
+                    help="keep the app's own names (the firmware's save ~7 KB of the badge's heap)")
     ap.add_argument("--requirements", action="store_true",
                     help="write requirements-device.txt from the import scan")
     ap.add_argument("--check-requirements", action="store_true",
@@ -493,7 +506,8 @@ def main(argv: list[str] | None = None) -> int:
             raise BundleError("say where to build the bundle: --out DIR")
         if a.to:
             check_dest(a.to, a.force)
-        files, scan, note = build(a.out, a.cp, a.mpy_cross, lean=a.lean)
+        files, scan, note = build(a.out, a.cp, a.mpy_cross, lean=a.lean,
+                                   short=not a.long_names)
         print("compiled with %s" % note)
         if "header byte set to 'C'" in note:
             print("WARNING: MicroPython's mpy-cross output is only right for CircuitPython 10.x"

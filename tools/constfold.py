@@ -6,7 +6,8 @@ leaves nothing behind. A public one (``PH_PLAY = const(1)``) stays a global of i
 each module that imports it, or reads it as ``G.PH_PLAY``, keeps a global or a lookup of its
 own: on the badge every such name is interned in the heap for good and every global a dict
 slot. The source keeps its constants public, one home each; this pass rewrites the copies the
-bundle compiles (``tools/bundle.py``, ``tools/vm_app.py``), never the repository's files:
+bundle compiles (``tools/bundle.py``, ``tools/vm_app.py``, through ``shortnames.write_built``),
+never the repository's files:
 
 - every use of such a constant, ``NAME`` or ``module.NAME``, becomes its value;
 - its imports go (``from uno.game import PH_PLAY``);
@@ -372,16 +373,6 @@ def fold_tree(lib: Path = LIB) -> tuple[Plan, dict[Path, str]]:
     paths = sorted(lib.rglob("*.py"))
     plan = plan_for(paths, lib)
     return plan, {p: fold_source(plan.mods[module_of(p, lib)], plan) for p in paths}
-
-
-def write_folded(dest: Path, lib: Path = LIB) -> Path:
-    """Write every ``.py`` under ``lib``, folded, to the same place under ``dest``; returns
-    ``dest`` (compile from there with the original's source name)."""
-    for p, text in fold_tree(lib)[1].items():
-        out = dest / p.relative_to(lib)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(text)
-    return dest
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -60,27 +60,29 @@ def _lines(dest, heap_k, **kw):
 
 def soak(hands: int, heap_k: float, seats: str, every: int = 100, pystack: bool = False,
          seed: int = 1, out=None, keys: str = vm_app.AUTO_KEYS,
-         restarts: bool = False, badge: bool = False, cp: int = 10, lean: bool = False) -> dict:
+         restarts: bool = False, badge: bool = False, cp: int = 10, lean: bool = False,
+         short: bool = True) -> dict:
     """Run the soak; returns {"ok", "hands", "rows": [(hand, free, largest)], "why",
     "restarts"}. ``restarts``: the error screen's A starts code.py again, as on the badge
     (the stand-in supervisor's UNO_VM_RESTARTS), instead of ending the run; ``badge`` /
     ``cp``: which VM (cptools.vm; ``cp`` 9 also compiles the app with 9.x's mpy-cross);
-    ``lean``: the app compiled without line numbers (tools/bundle.py --lean)."""
+    ``lean``: the app compiled without line numbers (tools/bundle.py --lean); ``short``: its
+    names the firmware's, as the bundle's (tools/shortnames.py)."""
     if restarts:
         os.environ["UNO_VM_RESTARTS"] = "1"
     try:
         return _soak(hands, heap_k, seats, every, pystack, seed, out or sys.stdout, keys,
-                     badge, cp, lean)
+                     badge, cp, lean, short)
     finally:
         os.environ.pop("UNO_VM_RESTARTS", None)
 
 
-def _soak(hands, heap_k, seats, every, pystack, seed, out, keys, badge, cp, lean):
+def _soak(hands, heap_k, seats, every, pystack, seed, out, keys, badge, cp, lean, short):
     rows: list[tuple[int, int, int]] = []
     restarted = 0
     with tempfile.TemporaryDirectory(prefix="uno-soak-") as tmp:
         dest = Path(tmp)
-        vm_app.build(dest, lean=lean, cp=cp)
+        vm_app.build(dest, lean=lean, cp=cp, short=short)
         t0 = time.time()
         pending = None
         done = 0
@@ -146,12 +148,14 @@ def main(argv=None) -> int:
     vm = "CircuitPython 9.2.8's VM" if args.cp == 9 else (
         "the badge's model VM" if badge else "the team's VM")
     print("soak: %d hands, seats %s, %s%s, -X heapsize=%gk%s%s" % (
-        args.hands, seats, vm, ", lean bundle" if args.lean else "", heap,
+        args.hands, seats, vm, (", lean bundle" if args.lean else "")
+        + (", the app's own names" if args.long_names else ""), heap,
         " (pystack 1536)" if pystack else "",
         ", %d random presses (seed %d)" % (args.presses, args.seed) if args.presses else ""),
         flush=True)
     r = soak(args.hands, heap, seats, args.every, pystack, args.seed, keys=keys,
-             restarts=args.restarts, badge=badge, cp=args.cp, lean=args.lean)
+             restarts=args.restarts, badge=badge, cp=args.cp, lean=args.lean,
+             short=not args.long_names)
     rows = r["rows"]
     if rows:
         print("free after a collection: first %d, last %d, min %d; largest free block: min %d"

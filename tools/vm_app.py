@@ -38,8 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-import constfold  # noqa: E402
 import cptools  # noqa: E402
+import shortnames  # noqa: E402
 
 STANDINS = ROOT / "tools" / "cpvm"
 SITE = next((ROOT / ".venv" / "lib").glob("python3*/site-packages"), None)
@@ -101,17 +101,23 @@ PROFILES = {
 BUDGET_KB = {"normal": 147, "advanced3": 140, "human": 155}
 # Three Advanced on the VMs built as the badge's firmware (tools/cpvm/build_vm.sh; by the
 # CircuitPython major version): the heap at which their 10,000-hand soak passed (136 on both
-# at stop 34; 134 since stop 35 split the largest functions of the code loaded mid-match). A
-# match completes from about 130 KB, but a soak meets hands that need a few KB more.
-BADGE_BUDGET_KB = {10: 134, 9: 134}
-LEAN_BUDGET_KB = 132  # the same on 10.2.1's, from a lean bundle (tools/bundle.py --lean)
+# at stop 34; 134 since stop 35 split the largest functions of the code loaded mid-match;
+# 119.5 since stop 36 gave the app's names the firmware's, tools/shortnames.py, and a Game
+# two attributes fewer). A match completes from about 115 KB, but a soak meets hands that need
+# a few KB more (at 119 KB a run fails within 300 hands).
+BADGE_BUDGET_KB = {10: 119.5, 9: 119.5}
+# From a lean bundle (tools/bundle.py --lean) on 10.2.1's: a match completes about 3 KB lower
+# (stop 36); its soak was last run at stop 34 (132 KB, the source's names), so the default
+# bundle's budget stands for it, above what it needs.
+LEAN_BUDGET_KB = BADGE_BUDGET_KB[10]
 # A player at the table on 10.2.1's badge VM (seats human, Advanced, Normal; 80,000 random
 # presses: every page, hints, new matches): the heap at which 300-hand sessions of seeds 22-30
-# all passed (stop 35; at 136 KB seven of the nine do).
-BADGE_HUMAN_KB = 138
+# all passed (stop 35: 138 KB; stop 36, the firmware's names: 125 KB).
+BADGE_HUMAN_KB = 125
 
 
-def budget_kb(prof: str, badge: bool = False, cp: int = 10, lean: bool = False) -> int | None:
+def budget_kb(prof: str, badge: bool = False, cp: int = 10,
+              lean: bool = False) -> float | None:
     """The heap (KiB) at which the soak of profile ``prof`` passed on that VM and bundle; where
     none was run there, the team's VM's, which is higher (None: no budget for ``prof``)."""
     if badge and prof == "advanced3":
@@ -156,7 +162,8 @@ WHILE_MODULES = (
 def module_bytes(dest: Path, names=None, badge: bool = False,
                  cp: int = 10) -> list[tuple[str, int]]:
     """(module, heap bytes after a collection) for each module imported in turn on the VM
-    after the stand-ins, and first the name pool the app's first name opens."""
+    after the stand-ins, and first the name pool the app's names take (which its first name
+    opens, or on the badge's model with the firmware's names the filler, ``APP_NAMES_SHORT``)."""
     names = list(names or MATCH_MODULES + WHILE_MODULES)
     cmd, env = command(dest, 250, seats="-", badge=badge, cp=cp)
     env["UNO_VM_MODULES"] = ",".join(names)
@@ -165,6 +172,9 @@ def module_bytes(dest: Path, names=None, badge: bool = False,
            for m in re.finditer(r"^@module (\S+) (\d+)", r.stdout, re.M)]
     if len(out) != len(names) + 1:
         raise SystemExit("vm_app: modules: the VM run failed: " + (r.stderr or r.stdout)[-500:])
+    m = re.search(r"^@pool (\d+)", r.stdout, re.M)  # opened by the filler for the app's names
+    if m:
+        out[0] = (out[0][0], out[0][1] + int(m.group(1)))
     return out
 
 
@@ -222,15 +232,37 @@ def _name(out: Path, dest: Path) -> str:
     return out.relative_to(dest).as_posix()
 
 
-def build(dest: Path, lean: bool = False, cp: int = 10) -> dict:
+NAMES_MAP = "names.map"
+# With the app's names renamed to the firmware's (tools/shortnames.py) a match's own names fit
+# in the badge's pools of 20 ... 320 (tests/test_cp_vm.py checks): on the VMs built as the
+# badge, which hold those names too, the filler stops where the app's names take the 640-name
+# pool (tools/cpvm/vm_heap.py), as much as the badge's pools up to 320 take. The team's VMs
+# lack the badge's names and intern them: there the filler fills the pools to 1,260 as before.
+APP_NAMES_SHORT = 620
+
+
+def script(dest: Path, text: str) -> str:
+    """A script for the VM that calls into the app, its names as ``dest``'s build renamed
+    them (``NAMES_MAP``)."""
+    m = dest / NAMES_MAP
+    return shortnames.rename_script(text, shortnames.read_map(m.read_text())) if m.is_file() \
+        else text
+
+
+def build(dest: Path, lean: bool = False, cp: int = 10, short: bool = True) -> dict:
     """Fill ``dest`` like CIRCUITPY; returns sizes (bytes) of the app's and stand-ins' .mpy.
     ``lean``: the app's code without line numbers, as ``tools/bundle.py --lean`` makes it;
+    ``short``: the app's names renamed to the firmware's, as the bundle does (its map in
+    ``dest/names.map``);
     ``cp``: the CircuitPython major version whose mpy-cross compiles it (its bundle's)."""
     cross = cptools.find("mpy-cross-%d" % cp)
     assert cross
     sizes = {"app_mpy": 0, "standin_mpy": 0}
-    # the game's public constants folded into their uses, as the bundle compiles them
-    folded = constfold.write_folded(dest / "folded")
+    # the game's public constants folded into their uses and its names the firmware's, as the
+    # bundle compiles them
+    folded, names = shortnames.write_built(dest / "folded", short=short)
+    if names is not None:  # the map, for a traceback's names; and command()'s sign
+        (dest / NAMES_MAP).write_text(shortnames.map_text(names))
     for p in sorted((ROOT / "lib").rglob("*.py")):
         rel = p.relative_to(ROOT / "lib")
         out = dest / "lib" / rel.with_suffix(".mpy")
@@ -293,6 +325,9 @@ class Result:
                 base = st[6]
             elif base is not None:
                 self.app_names = max(self.app_names, st[6] - base)
+        # the 640-name pool the filler opened for the app's names (vm_heap, UNO_VM_NAMES)
+        m = re.search(r"^@pool (\d+)", proc.stdout, re.M)
+        self.pool_bytes = int(m.group(1)) if m else 0
         m = re.search(r"@done (\d+) (\d+) (\d+)", proc.stdout)
         self.matches, self.hands, self.frames = map(int, m.groups()) if m else (0, 0, 0)
 
@@ -318,6 +353,8 @@ def command(dest: Path, heap_k: float, seats: str = PROFILES["normal"], matches:
         keyfile.write_text("A x10000\n" * 100 if keys == AUTO_KEYS else keys)
     # paths relative to dest, the VM's working directory (``_name``)
     env = dict(os.environ, MICROPYPATH="lib:standins:.", UNO_VM_KEYS=keyfile.name, **(env or {}))
+    if badge and (dest / NAMES_MAP).is_file():
+        env.setdefault("UNO_VM_NAMES", str(APP_NAMES_SHORT))
     # -m: a script would put its folder's real path first in sys.path (its length in the heap)
     cmd = [vm, "-X", "heapsize=%d" % round(heap_k * 1024), "-m", "vm_run", seats, str(matches),
            str(every), str(seed), str(hands), code_file]
@@ -384,14 +421,15 @@ def _run_one(dest: Path, heap_k: float, timeout: float, **kw) -> subprocess.Comp
 
 def harness_bytes(dest: Path, pystack: bool = False, badge: bool = False, cp: int = 10) -> int:
     """Heap the stand-ins and vm_run.py take before code.py starts (C and nothing on the
-    badge): the ``standins`` figure less a bare VM's."""
+    badge): the ``standins`` figure less a bare VM's and less the name pool the filler opened
+    for the app's names (``APP_NAMES_SHORT``), which is the app's."""
     vm, _ = cptools.vm(pystack, badge, cp)
     assert vm
     bare = subprocess.run([vm, "-c", "import gc;gc.collect();print(gc.mem_alloc())"],
                           capture_output=True, text=True).stdout.split()
     r = run(dest, 192, every=1, hands=1, pystack=pystack, badge=badge, cp=cp)
     first = [s for s in r.stats if s[0] == "standins"]
-    return first[0][3] - int(bare[-1]) if first and bare else 0
+    return first[0][3] - int(bare[-1]) - r.pool_bytes if first and bare else 0
 
 
 def min_heap(dest: Path, lo: int = 40, hi: int = 200, span: int = 8, log=None, **kw) -> int | None:
@@ -481,7 +519,8 @@ def _heaps(text: str, step: float) -> list[float]:
 
 def add_vm_options(ap) -> None:
     """The options that choose the VM and how the app is compiled (vm_app.py, soak.py):
-    ``--pystack``, ``--badge``, ``--cp`` (9 implies ``--badge``), ``--lean``."""
+    ``--pystack``, ``--badge``, ``--cp`` (9 implies ``--badge``), ``--lean``,
+    ``--long-names``."""
     ap.add_argument("--pystack", action="store_true", help="the 1,536-byte Python stack build")
     ap.add_argument("--badge", action="store_true",
                     help="the build as the badge's firmware is (floats in the word, a pystack; "
@@ -490,6 +529,8 @@ def add_vm_options(ap) -> None:
                     help="CircuitPython 9.2.8's badge build and mpy-cross (implies --badge)")
     ap.add_argument("--lean", action="store_true",
                     help="the app compiled without line numbers (tools/bundle.py --lean)")
+    ap.add_argument("--long-names", action="store_true",
+                    help="the app's own names kept (tools/bundle.py --long-names)")
 
 
 def main(argv=None) -> int:
@@ -522,7 +563,7 @@ def main(argv=None) -> int:
     print("VM: " + cptools.vm(args.pystack, args.badge, args.cp)[1])
     with tempfile.TemporaryDirectory(prefix="uno-vm-") as tmp:
         dest = Path(tmp)
-        sizes = build(dest, args.lean, args.cp)
+        sizes = build(dest, args.lean, args.cp, short=not args.long_names)
         print("app .mpy %d bytes; stand-ins' .mpy %d bytes (C on the badge)"
               % (sizes["app_mpy"], sizes["standin_mpy"]))
         kw = dict(seats=seats, matches=args.matches, seed=args.seed, pystack=args.pystack,
@@ -555,9 +596,12 @@ def main(argv=None) -> int:
                 print("%-12s hand %5d match %4d  alloc %6d  free %6d  largest free %6d  "
                       "qstrs %4d" % s)
             if r.stats:
-                print("interned names: the app's own %d (the badge's pools hold %d before the "
-                      "next opens, ~7.7 KB at once); %d in all, %d bytes of the VM's heap"
-                      % (r.app_names, APP_NAMES_MAX, r.stats[-1][6], r.qstr_bytes))
+                pools = ("the badge's pools of 20 ... 320 hold %d, the VM's 640-name pool "
+                         "%d B" % (APP_NAMES_SHORT, r.pool_bytes) if r.pool_bytes else
+                         "the badge's pools hold %d before the next opens, ~7.7 KB at once"
+                         % APP_NAMES_MAX)
+                print("interned names: the app's own %d (%s); %d in all, %d bytes of the VM's "
+                      "heap" % (r.app_names, pools, r.stats[-1][6], r.qstr_bytes))
             print("%s: %d matches, %d hands, %d frames at -X heapsize=%dk"
                   % ("completed" if r.ok else "FAILED (%s)" % r.why(), r.matches, r.hands,
                      r.frames, args.heap))

@@ -116,8 +116,9 @@ for kv in $BADGE; do DEFS="$DEFS -D$kv"; done
 VARIANT_H="$SRC/ports/unix/variants/mpconfigvariant_common.h"
 MAIN_C="$SRC/ports/unix/main.c"
 PORT_H="$SRC/ports/unix/mpconfigport.h"
-for f in "$VARIANT_H" "$MAIN_C" "$PORT_H"; do cp "$f" "$WORK/$(basename "$f").orig"; done
-restore() { for f in "$VARIANT_H" "$MAIN_C" "$PORT_H"; do cp "$WORK/$(basename "$f").orig" "$f"; done; }
+QSTR_H="$SRC/ports/unix/qstrdefsport.h"
+for f in "$VARIANT_H" "$MAIN_C" "$PORT_H" "$QSTR_H"; do cp "$f" "$WORK/$(basename "$f").orig"; done
+restore() { for f in "$VARIANT_H" "$MAIN_C" "$PORT_H" "$QSTR_H"; do cp "$WORK/$(basename "$f").orig" "$f"; done; }
 trap restore EXIT
 # the variant's unconditional settings that the badge's differ from become #ifndef ones
 sed -i -E 's/^#define (MICROPY_ERROR_REPORTING|MICROPY_ENABLE_EMERGENCY_EXCEPTION_BUF|MICROPY_PY_SYS_EXC_INFO|MICROPY_PY_SYS_ATEXIT|MICROPY_PY_GC_COLLECT_RETVAL|MICROPY_WARNINGS|MICROPY_PY_STR_BYTES_CMP_WARN) (.*)$/#ifndef \1\n#define \1 \2\n#endif/' "$VARIANT_H"
@@ -125,6 +126,8 @@ sed -i 's/static mp_obj_t pystack\[1024\];/static mp_obj_t pystack[PYSTACK_WORDS
 grep -q 'pystack\[PYSTACK_WORDS\]' "$MAIN_C" || { echo "build_vm: ports/unix/main.c has no 'pystack[1024]' to size" >&2; exit 2; }
 # 9.2.8 defines mp_int_t and mp_uint_t only when MICROPY_OBJ_REPR is not set (10.x always)
 sed -i 's|^#ifndef MICROPY_OBJ_REPR$|#if 1 // build_vm: the word types whatever the object model|' "$PORT_H"
+# the names of the badge's own modules are in its firmware (tools/badge_names.txt): in flash
+grep -v '^#' "$ROOT/tools/badge_names.txt" | sed 's/.*/Q(&)/' >> "$QSTR_H"
 # from clean: a build made with other settings has other names in its generated headers
 rm -rf "$SRC/ports/unix/build-badge"
 make -C "$SRC/ports/unix" VARIANT=standard BUILD=build-badge MICROPY_FORCE_32BIT=1 \
@@ -145,5 +148,8 @@ except RuntimeError as e: print(e)')" = "pystack exhausted"
 test "$("$BIN" -c 'try: next(iter(()), 0); print("next2")
 except TypeError: print("no next2")')" = "no next2"
 test "$("$BIN" -c 'import sys;print(sys.implementation.version[0])')" = "$CP"
+# a name of the badge's modules is the firmware's: interning it adds none
+test "$("$BIN" -c 'import micropython;micropython.qstr_info()
+getattr(None, bytes(b"TileGrid").decode(), None);micropython.qstr_info()' | grep -o 'n_qstr=[0-9]*' | uniq | wc -l)" = 1
 sha256sum "$BIN"
 echo "build_vm: $BIN (floats in the object's word, 1-byte name hash, a $((WORDS * 4))-byte pystack)"

@@ -5,7 +5,7 @@ before the app and drops it after: its code is gone before the app starts).
 import gc
 
 
-def fill_name_pools(filler, holder):
+def fill_name_pools(filler, holder, upto=1260):
     """Intern filler names until they and the harness's names fill the name pools up to
     1,260, so that the app's first new name opens the 1,280-name pool. On the badge the
     stand-ins' names are the firmware's (in flash): the app's own names fill the pools of 20,
@@ -14,7 +14,9 @@ def fill_name_pools(filler, holder):
     names early, into a large block the badge does not take (vm_app.QSTR_POOL_BYTES). A pool
     is found by its size: the name that opens one takes it at once (gc.mem_alloc).
     ``filler(i)`` makes the ``i``th name; ``holder`` is any object (getattr on it interns the
-    name it asks for)."""
+    name it asks for). ``upto`` 620: the app's names fit in the badge's pools of 20 ... 320
+    (~3.8 KB): the filler stops at the 621st name, which opens the 640-name pool (~3.8 KB),
+    and the app's names take that one."""
     # The pools and the interned text go in one piece just above the harness, as the badge's
     # lie among the app's first objects: the names are made first (made one by one between
     # the internings, their garbage lay between the chunks of text and left the heap in
@@ -29,10 +31,15 @@ def fill_name_pools(filler, holder):
     for i in range(1300):  # up to the 640-name pool (the 621st name): ~4.5 KB
         before = gc.mem_alloc()
         getattr(holder, names[i], None)
-        if gc.mem_alloc() - before > 3000:
+        grew = gc.mem_alloc() - before
+        if grew > 3000:
             break
     else:
         print("@pools not found")
+        return
+    if upto <= 640:  # the app's pool: vm_app counts it as the app's, not the harness's
+        print("@pool", grew)
+        del names
         return
     for j in range(i + 1, i + 640):  # the rest of that pool: 1,260 names in all
         getattr(holder, names[j], None)

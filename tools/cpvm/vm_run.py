@@ -77,7 +77,7 @@ def main():
         # the heap as the badge's firmware leaves it to code.py: vm_heap's code goes again
         import vm_heap
 
-        vm_heap.fill_name_pools(_filler, _hands)
+        vm_heap.fill_name_pools(_filler, _hands, int(os.getenv("UNO_VM_NAMES") or 1260))
         if os.getenv("UNO_VM_AREAS") != "0":
             vm_heap.area_walls(_walls)
         del sys.modules["vm_heap"]

@@ -60,8 +60,21 @@ def where(text):
             out += " line " + rest[k + 5:e]
     k = rest.find(", in ")
     if k >= 0 and rest[k + 5:].strip() not in ("", "<module>"):
-        out += " in " + rest[k + 5:].strip()
+        out += " in " + real_name(rest[k + 5:].strip())
     return out
+
+
+def real_name(name, path="names.map"):
+    """The source's name of a function the badge's bundle renamed (tools/shortnames.py writes
+    its map, lines "new old", beside code.py), or ``name``: read only when an error shows."""
+    try:
+        with open(path) as f:
+            for line in f:
+                if line.startswith(name + " "):
+                    return line[len(name) + 1:].strip()
+    except (OSError, MemoryError):  # no map, or no room to read it: the name as it is
+        pass
+    return name
 
 
 def wrap(text, cols=_COLS):

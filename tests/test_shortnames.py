@@ -1,0 +1,195 @@
+"""tools/shortnames.py: the badge's build gives the app's own names the firmware's names, so
+the badge interns almost none of them (docs/BENCHMARKS.md, stop 36). What the code does must not
+change: a name anything may look up by its spelling keeps it."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import textwrap
+import tokenize
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import cptools  # noqa: E402
+import shortnames  # noqa: E402
+
+
+def _shorten(tmp_path: Path, files: dict[str, str]):
+    lib = tmp_path / "lib"
+    texts = {lib / rel: textwrap.dedent(text) for rel, text in files.items()}
+    out, plan = shortnames.shorten(texts, lib)
+    return {p.relative_to(lib).as_posix(): t for p, t in out.items()}, plan
+
+
+def _run(text: str) -> dict:
+    env: dict = {}
+    exec(compile(text, "<m>", "exec"), env)
+    return env
+
+
+MODULE = """
+class Seat:
+    def __init__(self, number_of_cards):
+        self.number_of_cards = number_of_cards
+        self.speed = 3
+
+    def describe_the_seat(self, extra_points, *, bonus_value=0):
+        def inner(scale_by):
+            return (self.number_of_cards + extra_points) * scale_by + bonus_value
+        return inner(2)
+
+
+class BadMove(ValueError):
+    pass
+
+
+FIELDS = ("speed",)
+
+
+def fields_of(seat):
+    return [getattr(seat, name) for name in FIELDS]
+
+
+def run_it():
+    s = Seat(4)
+    try:
+        raise BadMove("no")
+    except BadMove as e:
+        name = type(e).__name__
+    return s.describe_the_seat(1, bonus_value=5), fields_of(s), name
+"""
+
+
+def test_the_renamed_code_does_what_the_source_does(tmp_path):
+    out, plan = _shorten(tmp_path, {"pkg/seats.py": MODULE})
+    text = out["pkg/seats.py"]
+    assert _run(text)[plan.names["run_it"]]() == _run(MODULE)["run_it"]() == (15, [3], "BadMove")
+    # the game's own names went; what a string, Python or the error screen spells stayed
+    for gone in ("number_of_cards", "describe_the_seat", "fields_of", "Seat", "run_it",
+                 "bonus_value"):
+        assert gone in plan.names and not re.search(r"\b%s\b" % gone, text), gone
+    for kept in ("speed", "BadMove", "getattr", "__init__", "name", "pkg", "seats"):
+        assert kept not in plan.names, kept
+    assert "speed" in text and "BadMove" in text
+    # every new name is the firmware's (in flash on the badge), none the code spells
+    firmware = set(shortnames.firmware_names() + shortnames.badge_names())
+    assert set(plan.names.values()) <= firmware
+    assert not set(plan.names.values()) & set(re.findall(r"\w+", MODULE))
+    # nor a name the compiler itself looks up (``assert`` loads the global AssertionError)
+    assert not {"AssertionError", "super", "range"} & (set(plan.names.values()) | set(plan.spare))
+
+
+def test_a_parameter_no_one_passes_by_keyword_is_each_functions_own(tmp_path):
+    out, plan = _shorten(tmp_path, {"m.py": MODULE})
+    text = out["m.py"]
+    # extra_points and scale_by are only ever parameters: renamed function by function to the
+    # same few names (the inner function's follows its outer one's, which it can see)
+    assert {"extra_points", "scale_by"} <= plan.params
+    assert "bonus_value" not in plan.params  # passed by keyword: renamed everywhere alike
+    assert "def %s(self, %s, *, " % (plan.names["describe_the_seat"], plan.spare[0]) in text
+    assert "def %s(%s):" % (plan.names.get("inner", "inner"), plan.spare[1]) in text
+
+
+def test_every_line_stays_where_it_was(tmp_path):
+    # the error screen's file and line point into the repository's source
+    import constfold
+
+    texts = constfold.fold_tree(ROOT / "lib")[1]
+    out, plan = shortnames.shorten(texts, ROOT / "lib")
+    assert len(plan.names) > 400
+    for p, text in texts.items():
+        # only names changed, and every token is on the line it was on: strings, comments,
+        # numbers and operators are the source's
+        was = [(t.type, t.string, t.start[0]) for t in shortnames._tokens(text)]
+        now = [(t.type, t.string, t.start[0]) for t in shortnames._tokens(out[p])]
+        assert len(was) == len(now), p
+        assert [(k, s if k != tokenize.NAME else "", r) for k, s, r in was] == \
+            [(k, s if k != tokenize.NAME else "", r) for k, s, r in now], p
+
+
+def test_the_renamed_game_plays_the_golden_match_on_cpython(tmp_path):
+    # The golden record of the computer players (tests/test_golden_records.py) from the
+    # renamed core and players: every deal, decision and score as from the source
+    from test_golden_records import CASES, GOLDEN, PLAYERS_TARGET, first_difference
+
+    from uno.game import PH_HAND_OVER, PH_MATCH_OVER
+
+    lib, plan = shortnames.write_built(tmp_path / "lib")
+    assert plan is not None
+    case = "players-classic-4-seed6"
+    p, levels, seed = CASES[case]
+    script = shortnames.rename_script("""
+import builtins, json, sys
+builtins.const = lambda x: x
+sys.path.insert(0, %r)
+from uno.ai import make_player
+from uno.game import Game
+from uno.rules import preset
+levels = %r
+r = preset(%r, seats=levels, target=%d)
+g = Game(r, seed=%d, sink=lambda ev: print(json.dumps(ev)))
+ps = [make_player(lv, %d * 10 + s) for s, lv in enumerate(levels)]
+g.start()
+while g.phase != %d:
+    if g.phase == %d:
+        g.next_hand()
+    else:
+        g.apply(ps[g.actor].choose(g.observe(g.actor)))
+""" % (str(lib), list(levels), p, PLAYERS_TARGET, seed, seed, PH_MATCH_OVER, PH_HAND_OVER),
+        plan.names)
+    assert "make_player" not in script  # the script calls the renamed code by its names
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                       timeout=300, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr[-2000:]
+    got = [json.loads(line) for line in r.stdout.splitlines()]
+    want = [json.loads(line) for line in (GOLDEN / (case + ".jsonl")).read_text().splitlines()]
+    n = first_difference(got, want)
+    assert n == len(want) == len(got), "event %d: recorded %s, renamed %s" % (
+        n + 1, want[n:n + 1], got[n:n + 1])
+
+
+def test_the_error_screen_names_the_sources_function(tmp_path, monkeypatch):
+    sys.path.insert(0, str(ROOT / "lib"))
+    from uno.app.crash import where
+
+    tb = 'Traceback (most recent call last):\n  File "/lib/uno/game.mpy", line 88, in exp\n'
+    assert where(tb) == "game.mpy line 88 in exp"  # no map: the name as it is
+    (tmp_path / "names.map").write_text("exp legal_actions\nmap _after_action\n")
+    monkeypatch.chdir(tmp_path)
+    assert where(tb) == "game.mpy line 88 in legal_actions"
+
+
+_VMS = [("team", dict()), ("team-pystack", dict(pystack=True)), ("badge", dict(badge=True)),
+        ("badge9", dict(badge=True, cp=9))]
+
+
+@pytest.mark.parametrize("which,kw", _VMS, ids=[v[0] for v in _VMS])
+def test_the_names_given_are_the_firmwares_on_each_vm(tmp_path, which, kw):
+    # tools/firmware_names.txt: in every VM's firmware; tools/badge_names.txt: in the VMs built
+    # as the badge (tools/cpvm/build_vm.sh puts them there, as a PyBadge's firmware has them).
+    # Interning a name the firmware holds adds no name.
+    vm, why = cptools.vm(**kw)
+    if vm is None:
+        pytest.skip(why)
+    names = shortnames.firmware_names()
+    if which.startswith("badge"):
+        names = names + shortnames.badge_names()
+    (tmp_path / "probe.py").write_text(
+        "import micropython\nL = %r\nfor s in L.split():\n"
+        "    s = bytes(s, 'ascii').decode()\n    micropython.qstr_info()\n"
+        "    getattr(None, s, None)\n    micropython.qstr_info()\n    print('@')\n"
+        % " ".join(names))
+    r = subprocess.run([vm, "-X", "heapsize=512k", "probe.py"], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout[-500:] + r.stderr
+    added = [n for n, block in zip(names, r.stdout.split("@\n")[:-1], strict=True)
+             if len(set(re.findall(r"n_qstr=(\d+)", block))) != 1]
+    assert len(r.stdout.split("@\n")) == len(names) + 1
+    assert added == [], "not the firmware's on %s: %s (rebuild: tools/cpvm/build_vm.sh)" % (
+        which, added[:10])
