@@ -172,10 +172,15 @@ def module_bytes(dest: Path, names=None, badge: bool = False,
            for m in re.finditer(r"^@module (\S+) (\d+)", r.stdout, re.M)]
     if len(out) != len(names) + 1:
         raise SystemExit("vm_app: modules: the VM run failed: " + (r.stderr or r.stdout)[-500:])
-    m = re.search(r"^@pool (\d+)", r.stdout, re.M)  # opened by the filler for the app's names
-    if m:
-        out[0] = (out[0][0], out[0][1] + int(m.group(1)))
+    out[0] = (out[0][0], out[0][1] + pool_bytes(r.stdout))
     return out
+
+
+def pool_bytes(stdout: str) -> int:
+    """The 640-name pool the filler opened for the app's names (vm_heap, ``UNO_VM_NAMES``),
+    as the driver reports it; 0 where it filled the pools to 1,260."""
+    m = re.search(r"^@pool (\d+)", stdout, re.M)
+    return int(m.group(1)) if m else 0
 
 
 def random_presses(seed: int, n: int) -> str:
@@ -325,9 +330,7 @@ class Result:
                 base = st[6]
             elif base is not None:
                 self.app_names = max(self.app_names, st[6] - base)
-        # the 640-name pool the filler opened for the app's names (vm_heap, UNO_VM_NAMES)
-        m = re.search(r"^@pool (\d+)", proc.stdout, re.M)
-        self.pool_bytes = int(m.group(1)) if m else 0
+        self.pool_bytes = pool_bytes(proc.stdout)
         m = re.search(r"@done (\d+) (\d+) (\d+)", proc.stdout)
         self.matches, self.hands, self.frames = map(int, m.groups()) if m else (0, 0, 0)
 
