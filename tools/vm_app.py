@@ -102,10 +102,11 @@ BUDGET_KB = {"normal": 147, "advanced3": 140, "human": 155}
 # Three Advanced on the VMs built as the badge's firmware (tools/cpvm/build_vm.sh; by the
 # CircuitPython major version): the heap at which their 10,000-hand soak passed (136 on both
 # at stop 34; 134 since stop 35 split the largest functions of the code loaded mid-match;
-# 119.5 since stop 36 gave the app's names the firmware's, tools/shortnames.py, and a Game
-# two attributes fewer). A match completes from about 115 KB, but a soak meets hands that need
-# a few KB more (at 119 KB a run fails within 300 hands).
-BADGE_BUDGET_KB = {10: 119.5, 9: 119.5}
+# since stop 36, which gave the app's names the firmware's, tools/shortnames.py, and a Game two
+# attributes fewer: 122 on 10.2.1's, where 120.5 and 121 failed after 9,000 and 1,300 hands
+# (runs at 119.5 and 120 sooner); 119.5 on 9.2.8's). A match completes from about 115 KB,
+# but a soak meets hands that need a few KB more.
+BADGE_BUDGET_KB = {10: 122, 9: 119.5}
 # From a lean bundle (tools/bundle.py --lean) on 10.2.1's: a match completes about 3 KB lower
 # (stop 36); its soak was last run at stop 34 (132 KB, the source's names), so the default
 # bundle's budget stands for it, above what it needs.
