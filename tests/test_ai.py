@@ -11,6 +11,7 @@ import uno.cards
 import uno.deal
 import uno.easy
 import uno.game
+import uno.observe
 from uno.ai import make_player
 from uno.advanced import LATE_CARDS, LATE_FACTOR, LATE_FACTOR_MULTI, Advanced
 from uno.cards import W, W4, parse
@@ -444,6 +445,43 @@ def test_redeal_honours_colour_kind_and_no_wild_voids():
         assert len(g.pile) + 7 + 3 + 1 == 108
 
 
+def test_a_sampled_deal_holds_each_unseen_card_once():
+    """A search's sampled game (``Game.from_observation``) is a deal the observation allows:
+    the searching seat's own hand and the discard pile as seen, each other seat its count of
+    cards, the draw pile the real pile's count, and with them exactly one deck, where a seat
+    that showed it lacks a colour gets none of it while the cards allow."""
+    from collections import Counter
+
+    from uno.cards import make_deck
+
+    checked = 0
+    for seed in range(1, 5):
+        for nseats in (2, 4):
+            rules = preset("classic", seats=["normal"] * nseats)
+            g = Game(rules, seed=seed)
+            g.start()
+            ps = [player("normal", seed + s) for s in range(nseats)]
+            while g.phase not in (PH_MATCH_OVER, PH_HAND_OVER):
+                obs = g.observe(g.actor)
+                if len(g.pile) % 5 == 0:
+                    s = Game.from_observation(obs, Rng(seed))
+                    assert s.hands[obs.seat] == obs.hand
+                    assert list(s.discard) == list(obs.discard)
+                    assert [len(h) for h in s.hands] == obs.counts
+                    assert len(s.pile) == obs.pile_count and isinstance(s.pile, list)
+                    held = [c for h in s.hands for c in h] + s.pile + list(s.discard)
+                    assert Counter(held) == Counter(make_deck(False))
+                    for q in range(nseats):
+                        v = obs.void[q] & 15
+                        if v and q != obs.seat:
+                            lacked = [c for c in s.hands[q] if c < 0x40 and v >> (c >> 4) & 1]
+                            spare = [c for c in s.pile if c < 0x40 and not v >> (c >> 4) & 1]
+                            assert not lacked or not spare, (q, lacked)
+                    checked += 1
+                g.apply(ps[g.actor].choose(obs))
+    assert checked >= 20
+
+
 @pytest.fixture
 def infer_probe():
     """tools/arena.py's ``infer`` probe installed in this process, undone after the test."""
@@ -592,6 +630,8 @@ def test_private_constants_match_the_game():
         for mod in (uno.advanced, uno.ai_search):
             assert getattr(mod, "_" + name) == getattr(uno.cards, name), (mod.__name__, name)
     assert uno.deal._W4 == W4
+    # a sampled discard pile has room for every card the search's plies may play on it
+    assert uno.observe._PLAY_ROOM >= uno.ai_search._CORE_PLIES
 
 
 def test_arena_oracle_probe_sees_the_hidden_cards():

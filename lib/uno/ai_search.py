@@ -335,15 +335,8 @@ class Model:
                 turn = (turn + direction) % n
             else:
                 victim = (turn + direction) % n
-                m = 2 if k == _DRAW2 else 4
-                vh = hands[victim]
-                while m and ptr >= 0:
-                    c = pile[ptr]
-                    vh.append(c)
-                    if victim == seat:
-                        mine[c >> 4] += 1
-                    ptr -= 1
-                    m -= 1
+                ptr = self._penalty(hands[victim], 2 if k == _DRAW2 else 4, pile, ptr,
+                                    mine if victim == seat else None)
                 turn = (victim + direction) % n
         return position_value(hands, seat, turn, colour, topk), turns
 
@@ -378,15 +371,24 @@ class Model:
                 colour = col
         return colour
 
+    def _penalty(self, vh, m, pile, ptr, counts):
+        # ``m`` cards from the pile's top (at ``ptr``) onto the hand ``vh``, and into
+        # ``counts`` (the searching seat's colour counts) unless None; returns the new top's
+        # index. (Rarer than a plain turn, so the call costs little.)
+        while m and ptr >= 0:
+            c = pile[ptr]
+            vh.append(c)
+            if counts is not None:
+                counts[c >> 4] += 1
+            ptr -= 1
+            m -= 1
+        return ptr
+
     def _went_out(self, k, victim, pile, ptr, turn, seat):
         # the score when seat ``turn`` has played its last card ``k`` (its +2 or W+4 still
         # makes the next seat, ``victim``'s hand, draw: it counts at the end)
         if k == _DRAW2 or k == _WILD4:
-            m = 2 if k == _DRAW2 else 4
-            while m and ptr >= 0:
-                victim.append(pile[ptr])
-                ptr -= 1
-                m -= 1
+            self._penalty(victim, 2 if k == _DRAW2 else 4, pile, ptr, None)
         if self.rl:
             # RLCard counts only the win.
             return _ONE if turn == seat else -_ONE

@@ -8,7 +8,9 @@ from micropython import const
 from uno import cards
 
 _VOID_KIND = const(5)  # uno.game.VOID_KIND
-_PLAY_ROOM = const(8)  # cards a search's plies may play onto a sampled discard pile
+# cards a search's plies (ai_search._CORE_PLIES) may play onto a sampled discard pile
+_PLAY_ROOM = const(4)
+_GONE = const(255)  # a card _deal took from the unseen cards (cards are below 128)
 
 
 # Public scalars every seat may see, copied as they are between a Game and an Observation.
@@ -39,19 +41,19 @@ class Observation:
 
 
 def _unseen(obs):
-    """The cards ``obs``'s seat has not seen (in no hand of its own, not on the pile), as a
-    list of their own count."""
-    # _unseen and _deal are out of determinize: it loads at a hand's first search, and a
-    # function's bytecode is one block (541 bytes whole, failing in long runs).
+    """The cards ``obs``'s seat has not seen (in no hand of its own, not on the pile), in a
+    bytearray of their own count."""
+    # _unseen, _deal and _rest are out of determinize: it loads at a hand's first search, and
+    # a function's bytecode is one block (541 bytes whole, failing in long runs).
     seen = bytearray(80)  # how many of each card this seat has seen
     for c in obs.hand:
         seen[c] += 1
     for c in obs.discard:
         seen[c] += 1
-    # Lists filled in place, not grown by appends: growing leaves holes of 16 to 512 bytes in
-    # the badge's heap at every search (see cards.make_deck). The deck is a bytearray (108
-    # bytes), and the unseen cards a list of their own count, not the 432 bytes of a deck's
-    # list: a search late in a hand, when the heap is fullest, needs no block that large.
+    # One byte a card, filled in place: a list of the unseen cards (up to 424 bytes in one
+    # block, made at a search late in a hand, when the heap is fullest) was what failed most
+    # often in the long runs on the badge's model (docs/BENCHMARKS.md, stop 37); the sampled
+    # pile (_rest) is a list of the pile's own count.
     deck = cards.make_deck(obs.rules.deck == "acorn", bytearray(108))
     n = 0
     for c in deck:
@@ -60,19 +62,17 @@ def _unseen(obs):
         else:
             deck[n] = c
             n += 1
-    unseen = [0] * n
-    for i in range(n):
-        unseen[i] = deck[i]
-    return unseen
+    return deck[:n]
 
 
 def _deal(obs, unseen):
     """The hands of a sampled deal: ``obs``'s seat its own, each other seat its count taken
-    from ``unseen`` (shuffled; what is left is the pile), avoiding the colours and kinds it
-    showed it lacks where the cards allow."""
+    from the end of ``unseen`` (shuffled), avoiding the colours and kinds it showed it lacks
+    where the cards allow; a card dealt is marked _GONE in ``unseen``."""
     seat = obs.seat
     hands = [[] for _ in range(obs.nseats)]  # type: list[list[int]]
     hands[seat] = list(obs.hand)
+    end = len(unseen)  # every card from here on is dealt
     for s in range(obs.nseats):
         if s == seat:
             continue
@@ -81,19 +81,39 @@ def _deal(obs, unseen):
         h = [0] * need
         n = 0
         if void:
-            i = len(unseen) - 1
+            i = end - 1
             while i >= 0 and n < need:
                 c = unseen[i]
-                if not (c < 0x40 and (void >> (c >> 4) & 1
-                                      or void >> (_VOID_KIND + (c & 15)) & 1)):
-                    h[n] = unseen.pop(i)
+                if c != _GONE and not (c < 0x40 and (void >> (c >> 4) & 1
+                                                     or void >> (_VOID_KIND + (c & 15)) & 1)):
+                    h[n] = c
+                    unseen[i] = _GONE
                     n += 1
                 i -= 1
         while n < need:
-            h[n] = unseen.pop()
-            n += 1
+            end -= 1
+            c = unseen[end]
+            if c != _GONE:
+                h[n] = c
+                unseen[end] = _GONE
+                n += 1
         hands[s] = h
     return hands
+
+
+def _rest(unseen):
+    """The cards of ``unseen`` not dealt (not _GONE), in order: the sampled draw pile."""
+    m = 0
+    for c in unseen:
+        if c != _GONE:
+            m += 1
+    pile = [0] * m
+    m = 0
+    for c in unseen:
+        if c != _GONE:
+            pile[m] = c
+            m += 1
+    return pile
 
 
 def determinize(cls, obs, rng):
@@ -119,7 +139,7 @@ def determinize(cls, obs, rng):
     rng.shuffle(unseen)
     hands = _deal(obs, unseen)
     g.hands = hands
-    g.pile = unseen
+    g.pile = _rest(unseen)
     if obs.w4_seat >= 0 and obs.prev_colour >= 0:
         g.w4_guilty = g._holds_colour(hands[obs.w4_seat], obs.prev_colour)
     return g
