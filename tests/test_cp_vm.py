@@ -491,6 +491,26 @@ def test_short_soak_holds_the_heap(capsys, model):
 
 
 @NEEDS_BADGE_VM
+def test_a_failed_soak_says_what_failed_and_where_by_the_sources_names():
+    # Below the budget a long run dies of a MemoryError: the soak says which allocation and in
+    # which functions, named as in the source (the bundle renames them; names.map maps them
+    # back), so the next fix starts from the code that asked (stop 37 found the search's list
+    # of unseen cards so).
+    import soak
+
+    r = soak.soak(100, 112, vm_app.PROFILES["advanced3"], every=0, badge=True)
+    assert not r["ok"]
+    lines = r["why"].splitlines()
+    assert lines[0].startswith("MemoryError: memory allocation failed, allocating"), r["why"]
+    frames = [x.strip() for x in lines[1:]]
+    assert frames and all(f.startswith('File "') for f in frames), r["why"]
+    source = "".join(p.read_text() for p in (ROOT / "lib").rglob("*.py"))
+    for f in frames:
+        name = f.rsplit(" in ", 1)[1]
+        assert name == "<module>" or "def %s(" % name in source, f
+
+
+@NEEDS_BADGE_VM
 def test_a_players_session_holds_the_heap_on_the_badges_vm(capsys):
     # A player at the table on the badge's model, at its budget (vm_app.BADGE_HUMAN_KB):
     # random presses of every button (pages, hints, new matches, program switches) for 100

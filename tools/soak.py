@@ -17,7 +17,9 @@ game recovers (Continue from the last save point) after each MemoryError.
 
 The heap defaults to the budget figure of that VM (tools/vm_app.py budget_kb): the figure is
 only true if the soak passes at it. Prints a line per 100 hands (free bytes and the largest
-free block, from micropython.mem_info()), then the trend; exit status 1 if the run dies.
+free block, from micropython.mem_info()), then the trend; exit status 1 if the run dies. A run
+that dies says of what and, on the VMs built as the badge (which print a chain of exceptions),
+where: the error screen's exception and its four innermost frames, by the source's names.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import shortnames  # noqa: E402
 import vm_app  # noqa: E402
 
 
@@ -68,13 +71,40 @@ def soak(hands: int, heap_k: float, seats: str, every: int = 100, pystack: bool 
     ``cp``: which VM (cptools.vm; ``cp`` 9 also compiles the app with 9.x's mpy-cross);
     ``lean``: the app compiled without line numbers (tools/bundle.py --lean); ``short``: its
     names the firmware's, as the bundle's (tools/shortnames.py)."""
-    if restarts:
-        os.environ["UNO_VM_RESTARTS"] = "1"
+    os.environ["UNO_VM_RESTARTS" if restarts else "UNO_VM_TRACE"] = "1"
     try:
         return _soak(hands, heap_k, seats, every, pystack, seed, out or sys.stdout, keys,
                      badge, cp, lean, short)
     finally:
         os.environ.pop("UNO_VM_RESTARTS", None)
+        os.environ.pop("UNO_VM_TRACE", None)
+
+
+def _why(tail: list[str], rc: int, dest: Path) -> str:
+    """A failed run in a few lines: the exception the error screen showed and, where the VM
+    prints the chain of exceptions (the badge's models), its innermost frames (UNO_VM_TRACE),
+    the functions by their source's names (the bundle's names.map); else its last line."""
+    if not tail:
+        return "exit %d" % rc
+    for i, line in enumerate(tail):
+        if line.startswith("During handling") and i:
+            frames = [x.strip() for x in tail[:i - 1] if x.strip().startswith("File ")]
+            try:
+                names = shortnames.read_map((dest / vm_app.NAMES_MAP).read_text())
+            except OSError:  # built with the source's names
+                names = {}
+            real = {new: old for old, new in names.items()}
+            out = [tail[i - 1]]
+            for f in frames[-4:]:
+                m = re.search(r"in (\w+)$", f)
+                out.append(f[:m.start(1)] + real.get(m.group(1), m.group(1)) if m else f)
+            return "\n  ".join(out)
+    if "UNO_VM_TRACE" in tail[-1]:
+        # a VM that prints no chain of exceptions (the team's): the line the app printed
+        for j in range(len(tail) - 1, 0, -1):
+            if tail[j].startswith("Traceback"):
+                return tail[j - 1]
+    return tail[-1]
 
 
 def _soak(hands, heap_k, seats, every, pystack, seed, out, keys, badge, cp, lean, short):
@@ -91,7 +121,7 @@ def _soak(hands, heap_k, seats, every, pystack, seed, out, keys, badge, cp, lean
                               seed=seed, pystack=pystack, hands=hands, keys=keys,
                               badge=badge, cp=cp):
             if line.strip():  # the last words of a failed run (9.x ends its output blank)
-                tail = (tail + [line.rstrip()])[-6:]
+                tail = (tail + [line.rstrip()])[-40:]
             if line.startswith("@restart"):
                 restarted += 1
             if line.startswith("@stat hand") or line.startswith("@stat end"):
@@ -108,8 +138,8 @@ def _soak(hands, heap_k, seats, every, pystack, seed, out, keys, badge, cp, lean
                     print("hand %6d  free %6d  largest free block %6d  (%.0f s)"
                           % (row + (time.time() - t0,)), file=out, flush=True)
         rc = _lines.rc
-    ok = rc == 0 and done >= hands
-    why = "" if ok else (tail[-1] if tail else "exit %d" % rc)
+        ok = rc == 0 and done >= hands
+        why = "" if ok else _why(tail, rc, dest)
     return {"ok": ok, "hands": done or (rows[-1][0] if rows else 0), "rows": rows, "why": why,
             "restarts": restarted}
 

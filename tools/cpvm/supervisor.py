@@ -27,11 +27,17 @@ def reload():
     app's switch (code.py's restart: set_next_code_file, then reload) the VM process ends
     here (``@reload FILE``) and tools/vm_app.py starts the next one with FILE, the same
     nvm.bin and what is left of the press script; any other reload (the error screen's
-    "A: restart") ends the run with exit 3."""
+    "A: restart") ends the run with exit 3 (with ``UNO_VM_TRACE`` set, exit 1 after the
+    traceback of what the error screen shows)."""
     if not _next:
         import os
 
         if not os.getenv("UNO_VM_RESTARTS"):
+            if os.getenv("UNO_VM_TRACE"):
+                # raised in code.py's handler, so the VM prints the error screen's exception
+                # with its traceback above this one (it has neither the traceback module nor
+                # sys.print_exception that crash.trace_text uses): tools/soak.py reads it
+                raise RuntimeError("UNO_VM_TRACE: the error screen's A")
             raise SystemExit(3)
         print("@restart")  # the error screen's A: code.py again, as on the badge (soak.py)
         _next[:] = [None]
