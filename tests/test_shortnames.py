@@ -193,3 +193,30 @@ def test_the_names_given_are_the_firmwares_on_each_vm(tmp_path, which, kw):
     assert len(r.stdout.split("@\n")) == len(names) + 1
     assert added == [], "not the firmware's on %s: %s (rebuild: tools/cpvm/build_vm.sh)" % (
         which, added[:10])
+
+
+def test_a_private_constant_keeps_its_name_and_compiles_to_nothing(tmp_path):
+    """A private ``const()`` leaves nothing in the compiled module (the compiler folds it), but
+    only while its name starts with an underscore: renamed to a firmware name, each became a
+    global of its module on the badge, a dict slot each (stop 38: 109 of them). So it keeps its
+    name, where it is defined and in every function that reads it, and its module compiled by
+    CircuitPython's mpy-cross stores no global for it."""
+    src = """
+    from micropython import const
+
+    _TOP_SPEED = const(64)
+
+
+    def speed_of(seat_number):
+        return seat_number + _TOP_SPEED
+    """
+    out, plan = _shorten(tmp_path, {"uno/m.py": src})
+    assert "_TOP_SPEED" not in plan.names and out["uno/m.py"].count("_TOP_SPEED") == 2
+    assert "speed_of" in plan.names  # what is interned is still renamed
+    cmd, _, note = cptools.mpy_cross(10)  # MicroPython's stands in where ../shared is absent
+    if cmd is None:
+        pytest.skip(note)
+    (tmp_path / "m.py").write_text(out["uno/m.py"])
+    subprocess.run(cmd + ["m.py"], cwd=tmp_path, check=True)
+    names = cptools.mpy_names(tmp_path / "m.mpy")
+    assert not any("TOP_SPEED" in n for n in names), names

@@ -133,7 +133,9 @@ def roles(text: str) -> tuple[set[str], set[str], set[str]]:
             if t.get_type() == "function":
                 if sym.is_parameter():
                     params.add(n)
-                elif sym.is_global() or sym.is_declared_global():
+                elif (sym.is_global() or sym.is_declared_global()) and n not in folded:
+                    # a private const() a function reads is folded there too: renamed, it
+                    # would lose its underscore and stay a global of its module (stop 38)
                     held.add(n)
             elif n not in folded:
                 held.add(n)
