@@ -468,8 +468,8 @@ def test_a_sampled_deal_holds_each_unseen_card_once():
                     assert s.hands[obs.seat] == obs.hand
                     assert list(s.discard) == list(obs.discard)
                     assert [len(h) for h in s.hands] == obs.counts
-                    assert len(s.pile) == obs.pile_count and isinstance(s.pile, list)
-                    held = [c for h in s.hands for c in h] + s.pile + list(s.discard)
+                    assert len(s.pile) == obs.pile_count and isinstance(s.pile, bytearray)
+                    held = [c for h in s.hands for c in h] + list(s.pile) + list(s.discard)
                     assert Counter(held) == Counter(make_deck(False))
                     for q in range(nseats):
                         v = obs.void[q] & 15
@@ -541,7 +541,7 @@ def test_infer_probe_records_free_plays_only(infer_probe):
     g.start()
     assert all(b == 255 for b in g.last_play)
     g.hands = [[parse(c) for c in h] for h in (["R7", "G2", "B3"], ["R1", "Y9"], ["G5"] * 4)]
-    g.discard = [parse("R5")]
+    g.discard = bytearray([parse("R5")])
     g.colour = 0
     g.void = [0, 1 << 2, 0]
     g.phase = PH_PLAY

@@ -191,7 +191,7 @@ def test_a_card_that_does_not_fit_is_refused_naming_the_colour_and_kind(top, kin
     g = Game(preset("classic", seats=["human", "normal"]), seed=1)
     g.start()
     g.hands[0] = [parse("B3"), parse("B5")]
-    g.discard = [parse(top)]
+    g.discard = bytearray([parse(top)])
     g.colour = g.discard[-1] >> 4
     g.phase, g.actor, g.turn = PH_PLAY, 0, 0
     reason = g.explain(parse("B3"))

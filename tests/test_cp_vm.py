@@ -354,8 +354,8 @@ g.start()
 while g.phase != %d:
     g.apply(g.legal_actions()[0])
 top = g.discard[-1]
-g.discard = g.pile + g.discard[:-1] + [top]
-g.pile = []
+g.discard = g.pile + g.discard[:-1] + bytearray((top,))
+g.pile = bytearray()
 a = g.colour << 4 | 12
 g.hands[g.actor].append(a)
 assert a in g.legal_actions()
@@ -552,8 +552,8 @@ def _cut_and_start(drive, seats, presses, cut):
     saved, notice = load(bytearray((drive / "nvm.bin").read_bytes()))
     assert notice is None and saved.match
     g, _ = unpack_match(saved.match)
-    want = "@game " + " ".join(str(x) for x in (g.hands, g.discard, g.pile, g.actor, g.scores,
-                                                   g.colour, g.phase))
+    want = "@game " + " ".join(str(x) for x in (g.hands, list(g.discard), list(g.pile), g.actor,
+                                                   g.scores, g.colour, g.phase))
     r = vm_app.run(drive, 160, seats=vm_app.PROFILES[seats], keys="A\n",
                    env={"UNO_VM_POWER": "resume"})
     assert r.rc == 0, r.why()

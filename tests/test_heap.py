@@ -7,6 +7,7 @@ import sys
 import pytest
 
 import uno
+import uno.observe
 from uno.game import DRAW, Game, IllegalAction
 
 
@@ -79,5 +80,47 @@ def test_observation_discard_is_bytes_of_the_pile():
             break
         g.apply(g.legal_actions()[0])
     obs = g.observe(g.actor)
-    assert isinstance(obs.discard, bytes) and list(obs.discard) == g.discard
+    assert isinstance(obs.discard, bytes) and obs.discard == bytes(g.discard)
     assert len(g.discard) > 1
+
+
+def test_the_piles_are_a_byte_a_card_and_a_sampled_game_keeps_to_29_attributes(monkeypatch):
+    """What a search allocates late in a hand, when the badge's heap is fullest, stays in small
+    blocks (docs/BENCHMARKS.md, stop 38): the draw and discard piles are bytearrays, through a
+    reshuffle and a search's plies and their undo; each game a search samples sets at most 29
+    attributes, the largest of MicroPython's map sizes (..., 23, 29, 37) under 296 bytes."""
+    from uno.ai import make_player
+    from uno.game import PH_HAND_OVER, PH_MATCH_OVER
+    from uno.rules import preset
+
+    sampled = []
+    determinize = uno.observe.determinize
+
+    def watched(cls, obs, rng):
+        s = determinize(cls, obs, rng)
+        sampled.append(s)
+        return s
+
+    monkeypatch.setattr(uno.observe, "determinize", watched)
+
+    for nseats in (2, 4):
+        reshuffled = False
+        seed = nseats
+        while not reshuffled:  # matches until one reshuffles its discard pile
+            g = Game(preset("classic", seats=["advanced"] * nseats), seed=seed)
+            g.start()
+            ps = [make_player("advanced", seed + s) for s in range(nseats)]
+            while g.phase != PH_MATCH_OVER:
+                if g.phase == PH_HAND_OVER:
+                    g.next_hand()
+                    continue
+                before = len(g.pile)
+                g.apply(ps[g.actor].choose(g.observe(g.actor)))
+                reshuffled |= len(g.pile) > before
+                assert type(g.pile) is bytearray and type(g.discard) is bytearray
+            seed += 10
+        assert sampled
+        for s in sampled:
+            assert type(s.pile) is bytearray and type(s.discard) is bytearray
+            assert len(vars(s)) <= 29, sorted(vars(s))
+        sampled.clear()

@@ -49,8 +49,8 @@ def position(rules="classic", hands=("R1", "B2"), top="R5", *, under="", colour=
     events = []  # type: list[dict]
     g = Game(r, seed=seed, sink=events.append)
     g.hands = [hand(h) for h in hands]
-    g.pile = list(reversed(hand(pile)))
-    g.discard = hand(under) + [cards.parse(top)]
+    g.pile = bytearray(reversed(hand(pile)))  # the piles are bytearrays (uno.game.Game)
+    g.discard = bytearray(hand(under) + [cards.parse(top)])
     if colour is None:
         colour = top[0]
         assert colour in cards.COLOUR_LETTERS, "a wild on top needs colour="

@@ -161,7 +161,7 @@ def test_wild_draw_four_turned_up_is_put_back():
     assert kinds(events) == ["match", "hand", "returned"]
     assert h["top"] == "W+4"
     assert ret[0]["card"] == "W+4" and ret[0]["top"] == "B5"
-    assert g.discard == [cards.parse("B5")] and g.colour == cards.BLUE
+    assert list(g.discard) == [cards.parse("B5")] and g.colour == cards.BLUE
     # The pile afterwards: the old pile minus its top card, with the W+4 in it once more.
     after = list(ret[0]["pile"])
     i = next(i for i in range(len(after)) if after[i] == "W+4"

@@ -235,7 +235,7 @@ def install_infer() -> None:
     determinize = observe.determinize
 
     def _play(self, p, a):
-        if not self._frames:
+        if not self._journal:
             note_play(self, p, a)
         play(self, p, a)
 

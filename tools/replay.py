@@ -188,7 +188,7 @@ class _Replayer(Game):
             raise RecordError("hand %d: the dealt cards are not one whole deck" % self.hand_no,
                               line)
         order.reverse()
-        return order
+        return bytearray(order)  # the piles are bytearrays (uno.game.Game)
 
     def _put_back(self, card):
         if not self._returned:
@@ -197,10 +197,10 @@ class _Replayer(Game):
         pile = [cards.parse(c) for c in ev["pile"]]
         pile.reverse()
         top = cards.parse(ev["top"])
-        if sorted(pile + [top]) != sorted(self.pile + [card]):
+        if sorted(pile + [top]) != sorted(list(self.pile) + [card]):
             raise RecordError("hand %d: the returned W+4 changed the cards" % self.hand_no)
-        self.pile = pile + [top]
-        return self.pile.pop()
+        self.pile = bytearray(pile)  # the piles are bytearrays (uno.game.Game)
+        return top
 
     def _reshuffle(self):
         if not self._reshuffles:
@@ -210,8 +210,8 @@ class _Replayer(Game):
             raise RecordError("hand %d: reshuffled pile is not the discard pile" % self.hand_no)
         pile.reverse()
         top = self.discard[-1]
-        self.pile = pile
-        self.discard = [top]
+        self.pile = bytearray(pile)
+        self.discard = bytearray((top,))
         if self._rec():
             self._emit({"ev": "reshuffle", "pile": self._pile_names()})
 

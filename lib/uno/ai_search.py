@@ -217,8 +217,8 @@ class Pool:
             h.extend(cards[start:end])
             end = start
         pile = g.pile
-        del pile[:]
-        pile.extend(cards[:rest])
+        pile[:] = cards  # in place; MicroPython's bytearray has no del
+        pile[rest:] = b""
         if g.w4_seat >= 0 and g.prev_colour >= 0:
             g.w4_guilty = Game._holds_colour(hands[g.w4_seat], g.prev_colour)
         return 0

@@ -62,10 +62,14 @@ def _cards(g, starter, n):
     deck = g._new_deck()
     g.pile = deck
     g.hands = [[] for _ in range(n)]
+    end = len(deck)  # dealt from the end, one card a seat at a time
     for _ in range(7):
         for k in range(n):
-            g.hands[(starter + k) % n].append(deck.pop())
-    g.discard = [deck.pop()]
+            end -= 1
+            g.hands[(starter + k) % n].append(deck[end])
+    end -= 1
+    g.discard = bytearray((deck[end],))
+    deck[end:] = b""  # MicroPython's bytearray has no pop
 
 
 def _record(g):

@@ -34,7 +34,7 @@ def explain(g, a):
         if ph in (PH_CHALLENGE, PH_STACK):
             return "accept the penalty instead"
         if g.at_limit(p):
-            return "hand full (%d cards)" % g._limit
+            return "hand full (%d cards)" % g.rules.hand_limit
         if not g.can_draw():
             return "no card left to draw"
         return "already drawn this turn"

@@ -57,12 +57,13 @@ VOID_KIND = const(5)
 _WD4_CHALLENGE = const(0)
 _WD4_STRICT = const(1)
 _WD4_FREE = const(2)
-# Game._rules_bits: the W+4 rule (two bits, above) and two flags of the rules. One attribute,
-# not three, keeps a Game's attributes (and the badge's ``brief``) within a 37-slot table: a
-# search makes a Game per sampled deal, and its table is then 296 B, not 376
+# Game._rules_bits: the W+4 rule (two bits, above), two flags of the rules and, from bit 4 up,
+# the hand limit. One attribute, not four, keeps a search's sampled Game within a 29-slot
+# attribute table (232 B; see Game)
 _WD4_BITS = const(3)
 _RB_REPEAT = const(4)
 _RB_STACK = const(8)
+_RB_LIMIT = const(4)  # the shift of the hand limit
 
 
 class IllegalAction(ValueError):
@@ -115,27 +116,40 @@ class Game(Journal):
     (about 108 card names): the badge keeps no record and its heap cannot spare the peak."""
 
     brief = False
+    # What only the real game sets is read from the class until it does: a search makes a
+    # Game per sampled deal, and each attribute set on it is a slot of its table, whose last
+    # growth (MicroPython's sizes run 17, 23, 29, 37) needs one block of 8 bytes a slot: at
+    # 29 attributes 232 B, one more and 296 B, late in a hand when the heap is fullest.
+    seed = 1
+    sink = None
+    names = None
+    hand_no = 0
+    starter = -1
+    dealer = -1
 
     def __init__(self, rules, seed=1, sink=None, names=None):
         self.rules = rules
-        self.seed = seed
-        self.sink = sink
-        self.names = names
+        if seed != 1:
+            self.seed = seed
+        if sink is not None:
+            self.sink = sink
+        if names is not None:
+            self.names = names
         self.nseats = n = rules.nseats
         self.rng = Rng(seed)
         self._rules_bits = (("challenge", "strict", "free").index(rules.wd4)
                             | (_RB_REPEAT if rules.draw == "repeat" else 0)
-                            | (_RB_STACK if rules.stacking == "on" else 0))
-        self._limit = rules.hand_limit
+                            | (_RB_STACK if rules.stacking == "on" else 0)
+                            | rules.hand_limit << _RB_LIMIT)
         self.hands = [[] for _ in range(n)]  # type: list[list[int]]
-        self.pile = []  # type: list[int]
-        self.discard = []  # type: list[int]
+        # The draw and discard piles are bytearrays, one byte a card (cards are below 128):
+        # a list takes four, and the discard pile grown by plays doubled to a 512-byte block
+        # late in a hand, when the heap is fullest; a bytearray grows by 8 bytes at a time.
+        self.pile = bytearray()
+        self.discard = bytearray()
         self.scores = [0] * n
         self.last_points = [0] * n
         self.void = [0] * n
-        self.hand_no = 0
-        self.starter = -1
-        self.dealer = -1
         self.winner = -1
         self.match_winner = -1
         self.colour = 0
@@ -154,15 +168,14 @@ class Game(Journal):
         self.prev_colour = -1
         self.last_challenge = -1
         self._journal = []  # type: list
-        self._frames = []  # type: list[int]
 
     # ----- records -------------------------------------------------------------------------
 
     def _rec(self):
-        return self.sink is not None and not self._frames
+        return self.sink is not None and not self._journal
 
     def _emit(self, ev):
-        self.sink(ev)
+        self.sink(ev)  # type: ignore[misc]  # set whenever _rec() is true
 
     @staticmethod
     def _names(cs):
@@ -201,15 +214,19 @@ class Game(Journal):
 
     def _new_deck(self):
         """The shuffled deck of a new hand (dealt from its end)."""
-        deck = cards.make_deck(self.rules.deck == "acorn")
+        deck = cards.make_deck(self.rules.deck == "acorn", bytearray(108))
         self.rng.shuffle(deck)
         return deck
 
     def _put_back(self, card):
         """RULES.md: a W+4 turned up first goes back at a random position (the top included);
         returns the card turned up instead."""
-        self.pile.insert(self.rng.below(len(self.pile) + 1), card)
-        return self.pile.pop()
+        p = self.pile
+        i = self.rng.below(len(p) + 1)
+        p[i:i] = bytes((card,))
+        card = p[-1]
+        p[len(p) - 1:] = b""  # MicroPython's bytearray has no pop
+        return card
 
     # ----- small helpers -------------------------------------------------------------------
 
@@ -236,7 +253,8 @@ class Game(Journal):
 
     def at_limit(self, p):
         """True if seat ``p`` holds ``hand_limit`` cards (never with no limit)."""
-        return self._limit > 0 and len(self.hands[p]) >= self._limit
+        limit = self._rules_bits >> _RB_LIMIT
+        return limit > 0 and len(self.hands[p]) >= limit
 
     def playable(self, card, hand=None):
         """True if ``card`` may go on the pile now (W+4 under ``wd4=strict`` checks ``hand``)."""
@@ -258,8 +276,9 @@ class Game(Journal):
 
     def _draw(self, p, n, why):
         """Move up to ``n`` cards to seat ``p`` (hand limit, reshuffle); returns the count."""
-        if self._limit:
-            room = self._limit - len(self.hands[p])
+        limit = self._rules_bits >> _RB_LIMIT
+        if limit:
+            room = limit - len(self.hands[p])
             if n > room:
                 n = room if room > 0 else 0
         rec = self._rec()
@@ -545,7 +564,7 @@ class Game(Journal):
     def _end_hand(self, winner):
         n = self.nseats
         pts = [cards.hand_points(h) for h in self.hands]
-        if self._frames:
+        if self._journal:
             self._journal_lists()
         self.last_points = pts
         self.winner = winner

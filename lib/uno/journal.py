@@ -20,9 +20,12 @@ _J_LISTS = const(6)
 
 class Journal:
     """Card moves that can be undone; state lives in the ``Game`` that mixes this in. A search
-    is in progress while ``_frames`` (where each open ``push`` begins in ``_journal``) is not
-    empty; ``_journal`` is one list for the game's life: a list unwound by ``pop()`` would
-    shrink, and grow again by blocks at the next push, when the heap is fullest."""
+    is in progress while ``_journal`` is not empty: each open ``push`` begins there with the
+    state's tuple, then the ops of its moves (ints; a ``_J_LISTS`` op follows the tuple of the
+    lists it replaced). No list of where the pushes begin: it would be one more attribute of
+    every game a search samples (uno.game.Game). ``_journal`` is one list for the game's life:
+    a list unwound by ``pop()`` would shrink, and grow again by blocks at the next push, when
+    the heap is fullest."""
 
     def push(self, a):
         """Apply a legal action silently and remember how to undo it (see ``pop``)."""
@@ -33,9 +36,7 @@ class Journal:
         self._do(a)  # type: ignore[attr-defined]
 
     def _remember(self):
-        j = self._journal
-        self._frames.append(len(j))
-        j.append((self.colour, self.turn, self.actor, self.direction, self.phase,
+        self._journal.append((self.colour, self.turn, self.actor, self.direction, self.phase,
                   self.pending, self.pend_kind, self.drawn, self.passes, self.one_seat,
                   self.catch_n, self.w4_seat, self.w4_guilty, self.prev_colour, self.winner,
                   self.match_winner, self.rng.hi, self.rng.lo, self.last_challenge))
@@ -43,11 +44,10 @@ class Journal:
     def pop(self):
         """Undo the last ``push``, restoring the exact state before it."""
         j = self._journal
-        assert self._frames, "pop without push"
-        start = self._frames.pop()
+        assert j, "pop without push"
         i = len(j) - 1
-        while i > start:
-            op = j[i]
+        op = j[i]
+        while type(op) is int:  # down to the push's state tuple
             i -= 1
             t = op & 7
             if t == _J_GIVE:
@@ -57,7 +57,8 @@ class Journal:
             elif t == _J_PILE:
                 self.pile.append((op >> 6) & 127)
             elif t == _J_DISCARD:
-                self.discard.pop()
+                d = self.discard
+                d[len(d) - 1:] = b""  # MicroPython's bytearray has no pop
             elif t == _J_SCORE:
                 self.scores[(op >> 3) & 7] -= op >> 6
             elif t == _J_VOID:
@@ -65,41 +66,44 @@ class Journal:
             else:
                 self.pile, self.discard, self.last_points = j[i]
                 i -= 1
+            op = j[i]
         (self.colour, self.turn, self.actor, self.direction, self.phase, self.pending,
          self.pend_kind, self.drawn, self.passes, self.one_seat, self.catch_n, self.w4_seat,
          self.w4_guilty, self.prev_colour, self.winner, self.match_winner,
-         self.rng.hi, self.rng.lo, self.last_challenge) = j[start]
-        del j[start:]  # MicroPython keeps the list's room
+         self.rng.hi, self.rng.lo, self.last_challenge) = op
+        del j[i:]  # MicroPython keeps the list's room
 
     def _give(self, p, c):
         self.hands[p].append(c)
-        if self._frames:
+        if self._journal:
             self._journal.append(_J_GIVE | p << 3)
 
     def _take(self, p, i):
         c = self.hands[p].pop(i)
-        if self._frames:
+        if self._journal:
             self._journal.append(_J_TAKE | p << 3 | c << 6 | i << 13)
         return c
 
     def _pile_pop(self):
-        c = self.pile.pop()
-        if self._frames:
+        p = self.pile
+        c = p[-1]
+        p[len(p) - 1:] = b""
+        if self._journal:
             self._journal.append(_J_PILE | c << 6)
         return c
 
     def _discard_push(self, c):
         self.discard.append(c)
-        if self._frames:
+        if self._journal:
             self._journal.append(_J_DISCARD)
 
     def _score(self, p, pts):
         self.scores[p] += pts
-        if self._frames:
+        if self._journal:
             self._journal.append(_J_SCORE | p << 3 | pts << 6)
 
     def _set_void(self, p, v):
-        if self._frames:
+        if self._journal:
             self._journal.append(_J_VOID | p << 3 | self.void[p] << 6)
         self.void[p] = v
 
@@ -109,12 +113,12 @@ class Journal:
         pile = self.discard[:-1]
         self.rng.shuffle(pile)
         self.pile = pile
-        self.discard = [top]
+        self.discard = bytearray((top,))
         if self._rec():
             self._emit({"ev": "reshuffle", "pile": self._pile_names()})
 
     def _journal_lists(self):
         # before the pile, the discard or the hand's points are replaced by new lists
-        if self._frames:
+        if self._journal:
             self._journal.append((self.pile, self.discard, self.last_points))
             self._journal.append(_J_LISTS)

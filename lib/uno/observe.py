@@ -107,7 +107,7 @@ def _rest(unseen):
     for c in unseen:
         if c != _GONE:
             m += 1
-    pile = [0] * m
+    pile = bytearray(m)
     m = 0
     for c in unseen:
         if c != _GONE:
@@ -119,7 +119,8 @@ def _rest(unseen):
 def determinize(cls, obs, rng):
     """A full game consistent with ``obs``: unseen cards dealt at random (``rng``) to the
     other hands (avoiding colours each seat showed it lacked) and to the pile."""
-    g = cls(obs.rules, seed=rng.next32())
+    g = cls(obs.rules)
+    g.rng.seed(rng.next32())  # the seed's own attribute would be a slot more (uno.game.Game)
     for name in PUBLIC:
         setattr(g, name, getattr(obs, name))
     g.turn = obs.actor
@@ -127,13 +128,9 @@ def determinize(cls, obs, rng):
     g.scores = list(obs.scores)
     d = obs.discard
     n = len(d)
-    # in place (list() of bytes grows by appends), with room for the plies' plays: a full
-    # list's first append would move it to a block twice its size (up to 536 bytes late in a
-    # hand, the heap at its fullest)
-    g.discard = discard = [0] * (n + _PLAY_ROOM)
-    for i in range(n):
-        discard[i] = d[i]
-    del discard[n:]  # MicroPython keeps the list's room
+    # with room for the plies' plays, so their first append need not move it
+    g.discard = discard = bytearray(n + _PLAY_ROOM)
+    discard[:] = d  # MicroPython keeps the bytearray's room
     g.void = list(obs.void)
     unseen = _unseen(obs)
     rng.shuffle(unseen)

@@ -12,9 +12,15 @@ from uno.save import RULE_BITS, SEAT_CODES, get_option
 _SNAPSHOT_VERSION = const(1)  # uno.snapshot.SNAPSHOT_VERSION
 
 
-def _get_cards(r):
+def _get_cards(r, pile=False):
+    # a hand's list, or (``pile``) the draw or discard pile's bytearray (uno.game.Game)
     n = r.get(7)
-    return [r.get(7) for _ in range(n)]
+    if not pile:
+        return [r.get(7) for _ in range(n)]
+    cs = bytearray(n)
+    for i in range(n):
+        cs[i] = r.get(7)
+    return cs
 
 
 def _seat(v, n):
@@ -84,7 +90,7 @@ def unpack(data, sink=None):
             void.append(r.get(4))
     g.void = void
     g.hands = [_get_cards(r) for _ in range(n)]
-    g.pile = _get_cards(r)
-    g.discard = _get_cards(r)
+    g.pile = _get_cards(r, True)
+    g.discard = _get_cards(r, True)
     check_cards(g)
     return g, bytes(data[r.align():])

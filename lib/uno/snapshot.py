@@ -29,7 +29,7 @@ def _plus1(w, v, bits):
 def pack(g, extra=b""):
     """The bytes of match ``g`` (not during a search), followed by ``extra``; ValueError when
     it could not be read back (``uno.bits.check_cards``)."""
-    if g._frames:
+    if g._journal:
         raise ValueError("a match cannot be saved during a search")
     if not 0 <= g.seed <= 0xFFFFFFFF:
         raise ValueError("seed %r is not a 32-bit number" % g.seed)

@@ -20,7 +20,8 @@ def arm(spec, nvm, keypad):
             first(app)
             if app.in_match:
                 g = app.table.g
-                print("@game", g.hands, g.discard, g.pile, g.actor, g.scores, g.colour, g.phase)
+                print("@game", g.hands, list(g.discard), list(g.pile), g.actor, g.scores,
+                      g.colour, g.phase)
                 raise SystemExit(0)
 
         keypad.on_first_poll = poll
