@@ -81,8 +81,7 @@ def heap_rows(dest: Path | None, quick: bool) -> list[tuple[str, str, str]]:
         fig, r = heap_figure(dest, prof, quick)
         rows.append(("app heap, %s (VM)" % what, fig, target if prof == "advanced3" else "-"))
         rows.append(("names the app interns, %s (VM)" % what, "%d" % r.app_names,
-                     "under %d (the badge's pools before the next, ~7.7 KB)"
-                     % vm_app.APP_NAMES_MAX))
+                     "under %d (the badge's pools up to 320, ~3.9 KB)" % vm_app.APP_NAMES_SHORT))
     # the VM built with the badge's object model (floats in the object's word, a 1-byte name
     # hash, frames on a 2 KB Python stack: tools/cpvm/build_vm.sh), where it is found
     what = "app heap, 3 Advanced (VM with the badge's object model)"

@@ -132,19 +132,17 @@ def budget_kb(prof: str, badge: bool = False, cp: int = 10,
 TARGET_KB = 90  # three Advanced opponents (issue 11)
 # CircuitPython interns every name and short string of the loaded code (never freed, even when
 # a module is dropped) in pools that double: 20, 40, ... 640 names (1,260 in all), then 1,280
-# names in one block (~9.3 KB on the VM, ~7.7 KB on the badge). On the badge the firmware's
-# names are in flash, so the app's own names fill those pools. On the VM the stand-ins and
-# vm_run intern ~310 names of their own, so vm_run fills the pools to 1,260 with filler names
-# (tools/cpvm/vm_run.py) before the app starts: the app's names then take the 1,280-name pool,
-# about the bytes the badge's pools of 20..640 take for them, and the next pool opens where
-# the badge's would, past about 1,260 of the app's own names (APP_NAMES_MAX).
-QSTR_POOLS_FULL = 1270  # names at the stand-ins' stat: 10 static + 1,260 in the filled pools
+# names in one block (~9.3 KB on the team's VMs, whose name hash is 2 bytes; ~7.7 KB on the
+# badge). On the badge the firmware's names are in flash: its modules' names, among them those
+# the bundle gives the app's own (tools/shortnames.py). So before the app starts, vm_run
+# interns on the team's VMs the badge's names the built app spells (FLASH_NAMES), as the
+# harness's (the VMs built as the badge hold them already), then fills the pools with filler
+# names (tools/cpvm/vm_heap.py) so that the app's own names take the pool the badge's would:
+# with the bundle's names the 640-name pool, opened at the 621st name (APP_NAMES_SHORT), whose
+# bytes are the app's; with the source's names (--long-names) the 1,280-name pool, past 1,260
+# (APP_NAMES_MAX). Until stop 39 the team's VMs interned the badge's names as the app's: ~290
+# of them and the 1,280-name pool they opened, ~7.5 KB more than the badge takes.
 APP_NAMES_MAX = 1260  # the app's names the badge's pools hold before the next, ~7.7 KB, opens
-# What the tests let the VM's count reach: the badge may intern up to ~110 more of the app's
-# names (~60 the stand-ins had interned on the VM first, ~45 that may or may not be the
-# firmware's own; docs/BENCHMARKS.md)
-APP_NAMES_LIMIT = APP_NAMES_MAX - 110
-QSTR_POOL_BYTES = 9300  # the VM's 1,280-name pool (n_total_bytes 16,807 -> 26,149)
 AUTO_KEYS = "A\n"  # pressed whenever the app waits: next hand, next match
 
 
@@ -166,8 +164,8 @@ WHILE_MODULES = (
 def module_bytes(dest: Path, names=None, badge: bool = False,
                  cp: int = 10) -> list[tuple[str, int]]:
     """(module, heap bytes after a collection) for each module imported in turn on the VM
-    after the stand-ins, and first the name pool the app's names take (which its first name
-    opens, or on the badge's model with the firmware's names the filler, ``APP_NAMES_SHORT``)."""
+    after the stand-ins, and first the name pool the app's names take (which the filler
+    opened, ``APP_NAMES_SHORT``, or with the source's names the app's first name)."""
     names = list(names or MATCH_MODULES + WHILE_MODULES)
     cmd, env = command(dest, 250, seats="-", badge=badge, cp=cp)
     env["UNO_VM_MODULES"] = ",".join(names)
@@ -242,11 +240,11 @@ def _name(out: Path, dest: Path) -> str:
 
 
 NAMES_MAP = "names.map"
+FLASH_NAMES = "flash_names.txt"  # the badge's names the built app spells (vm_heap interns them)
 # With the app's names renamed to the firmware's (tools/shortnames.py) a match's own names fit
-# in the badge's pools of 20 ... 320 (tests/test_cp_vm.py checks): on the VMs built as the
-# badge, which hold those names too, the filler stops where the app's names take the 640-name
-# pool (tools/cpvm/vm_heap.py), as much as the badge's pools up to 320 take. The team's VMs
-# lack the badge's names and intern them: there the filler fills the pools to 1,260 as before.
+# in the badge's pools of 20 ... 320 (tests/test_cp_vm.py checks): the filler stops where the
+# app's names take the 640-name pool (tools/cpvm/vm_heap.py), as much as the badge's pools up
+# to 320 take.
 APP_NAMES_SHORT = 620
 
 
@@ -256,6 +254,18 @@ def script(dest: Path, text: str) -> str:
     m = dest / NAMES_MAP
     return shortnames.rename_script(text, shortnames.read_map(m.read_text())) if m.is_file() \
         else text
+
+
+def flash_names(built: Path) -> list[str]:
+    """The names of the badge's firmware (``shortnames.badge_names``: its modules', in flash)
+    that the modules under ``built`` spell as code or keep in a string: those the app's code
+    may look up without interning them on the badge."""
+    badge = set(shortnames.badge_names())
+    spelt = set()  # type: set[str]
+    for p in sorted(built.rglob("*.py")):
+        code, said = shortnames.words(p.read_text())
+        spelt |= (code | said) & badge
+    return sorted(spelt)
 
 
 def build(dest: Path, lean: bool = False, cp: int = 10, short: bool = True) -> dict:
@@ -272,6 +282,7 @@ def build(dest: Path, lean: bool = False, cp: int = 10, short: bool = True) -> d
     folded, names = shortnames.write_built(dest / "folded", short=short)
     if names is not None:  # the map, for a traceback's names; and command()'s sign
         (dest / NAMES_MAP).write_text(shortnames.map_text(names))
+    (dest / FLASH_NAMES).write_text("\n".join(flash_names(folded)) + "\n")
     for p in sorted((ROOT / "lib").rglob("*.py")):
         rel = p.relative_to(ROOT / "lib")
         out = dest / "lib" / rel.with_suffix(".mpy")
@@ -310,30 +321,34 @@ class Result:
         self.ok = proc.returncode == 0 and "@done" in proc.stdout
         self.stats = []  # (label, hands, matches, alloc, free, largest_free_bytes, qstrs)
         self.qstr_bytes = 0  # the interned names' heap (pools and text) at the last stat
+        pools = []  # name pools at each stat
         lines = proc.stdout.splitlines()
         for i, line in enumerate(lines):
             if line.startswith("@stat"):
                 f = line.split()
-                big = nq = 0
+                big = nq = npool = 0
                 for nxt in lines[i + 1:i + 8]:
                     if nxt.startswith("@"):
                         break
                     m = re.search(r"max free sz: (\d+)", nxt)
                     if m:
                         big = int(m.group(1)) * 16
-                    m = re.search(r"n_qstr=(\d+).*n_total_bytes=(\d+)", nxt)
+                    m = re.search(r"n_pool=(\d+), n_qstr=(\d+).*n_total_bytes=(\d+)", nxt)
                     if m:
-                        nq = int(m.group(1))
-                        self.qstr_bytes = int(m.group(2))
+                        npool, nq = int(m.group(1)), int(m.group(2))
+                        self.qstr_bytes = int(m.group(3))
                 self.stats.append((f[1], int(f[2]), int(f[3]), int(f[4]), int(f[5]), big, nq))
-        # the app's own names: in each program (a fresh VM), those interned after the stand-ins
-        self.app_names = 0
+                pools.append(npool)
+        # the app's own names: in each program (a fresh VM), those interned after the stand-ins;
+        # and the name pools they opened beyond the one the filler left them
+        self.app_names = self.app_pools = 0
         base = None
-        for st in self.stats:
+        for st, npool in zip(self.stats, pools, strict=True):
             if st[0] == "standins":
-                base = st[6]
+                base = st[6], npool
             elif base is not None:
-                self.app_names = max(self.app_names, st[6] - base)
+                self.app_names = max(self.app_names, st[6] - base[0])
+                self.app_pools = max(self.app_pools, npool - base[1])
         self.pool_bytes = pool_bytes(proc.stdout)
         m = re.search(r"@done (\d+) (\d+) (\d+)", proc.stdout)
         self.matches, self.hands, self.frames = map(int, m.groups()) if m else (0, 0, 0)
@@ -360,7 +375,7 @@ def command(dest: Path, heap_k: float, seats: str = PROFILES["normal"], matches:
         keyfile.write_text("A x10000\n" * 100 if keys == AUTO_KEYS else keys)
     # paths relative to dest, the VM's working directory (``_name``)
     env = dict(os.environ, MICROPYPATH="lib:standins:.", UNO_VM_KEYS=keyfile.name, **(env or {}))
-    if badge and (dest / NAMES_MAP).is_file():
+    if (dest / NAMES_MAP).is_file():
         env.setdefault("UNO_VM_NAMES", str(APP_NAMES_SHORT))
     # -m: a script would put its folder's real path first in sys.path (its length in the heap)
     cmd = [vm, "-X", "heapsize=%d" % round(heap_k * 1024), "-m", "vm_run", seats, str(matches),

@@ -5,30 +5,40 @@ before the app and drops it after: its code is gone before the app starts).
 import gc
 
 
-def fill_name_pools(filler, holder, upto=1260):
-    """Intern filler names until they and the harness's names fill the name pools up to
-    1,260, so that the app's first new name opens the 1,280-name pool. On the badge the
-    stand-ins' names are the firmware's (in flash): the app's own names fill the pools of 20,
-    40, ... 640 (1,260 names, ~7.6 KB) and open the next (1,280 names, ~7.7 KB) only past
-    1,260. Without the filler the harness's ~310 names would push the app over that edge ~310
-    names early, into a large block the badge does not take (vm_app.QSTR_POOL_BYTES). A pool
-    is found by its size: the name that opens one takes it at once (gc.mem_alloc).
+def fill_name_pools(filler, holder, upto=1260, flash="flash_names.txt"):
+    """Intern the names the badge's firmware holds in flash and the built app spells (the
+    file ``flash``, one a line: vm_app.FLASH_NAMES; the VMs built as the badge hold them already,
+    the team's do not), then filler names, until they and the harness's names fill the name
+    pools up to ``upto``. A pool is found by its size: the name that opens one takes it at once
+    (gc.mem_alloc). On the badge the stand-ins' names are the firmware's: the app's own names
+    fill the pools of 20, 40, ... and open each as they pass 20, 60, 140, ... 620, 1,260
+    names; without the filler the harness's ~310 names would push the app into the next pool
+    ~310 names early. ``upto`` 620 (the bundle's names, ``tools/shortnames.py``: the app's own
+    fit in the badge's pools of 20 ... 320, ~3.8 KB): the filler stops at the name that opens
+    the 640-name pool (~3.8 KB on the badge, 4.5 KB with the team's VMs' 2-byte hash), whose
+    bytes vm_app counts as the app's; the badge's names that did not fit below it go into it.
+    ``upto`` 1,260 (the source's names): the app's first name opens the 1,280-name pool.
     ``filler(i)`` makes the ``i``th name; ``holder`` is any object (getattr on it interns the
-    name it asks for). ``upto`` 620: the app's names fit in the badge's pools of 20 ... 320
-    (~3.8 KB): the filler stops at the 621st name, which opens the 640-name pool (~3.8 KB),
-    and the app's names take that one."""
+    name it asks for)."""
     # The pools and the interned text go in one piece just above the harness, as the badge's
     # lie among the app's first objects: the names are made first (made one by one between
     # the internings, their garbage lay between the chunks of text and left the heap in
     # pieces), above a block set aside for the pools and the text and freed before interning.
     gc.collect()
     room = bytearray(12288)  # the pools of 320 and 640 names and their text take ~10 KB
-    names = [None] * 1300  # its final size at once: a growing list needs ever larger blocks
-    for i in range(1300):
-        names[i] = filler(i)
-    del room  # free again: the pools and the text go there
+    try:  # read here, not by the caller: a stale slot of its frame would hold every name
+        with open(flash) as f:
+            flash = f.read().split()
+    except OSError:
+        flash = ()
+    nf = len(flash)
+    n = nf + 1300  # (on the VMs built as the badge the badge's names intern nothing)
+    names = [None] * n  # its final size at once: a growing list needs ever larger blocks
+    for i in range(n):
+        names[i] = flash[i] if i < nf else filler(i)
+    del room, flash  # free again: the pools and the text go there
     gc.collect()
-    for i in range(1300):  # up to the 640-name pool (the 621st name): ~4.5 KB
+    for i in range(n):  # up to the 640-name pool (the 621st name): ~4.5 KB
         before = gc.mem_alloc()
         getattr(holder, names[i], None)
         grew = gc.mem_alloc() - before
@@ -37,6 +47,9 @@ def fill_name_pools(filler, holder, upto=1260):
     else:
         print("@pools not found")
         return
+    while i + 1 < nf:  # the badge's names that did not fit below it go in it
+        i += 1
+        getattr(holder, names[i], None)
     if upto <= 640:  # the app's pool: vm_app counts it as the app's, not the harness's
         print("@pool", grew)
         del names
@@ -93,7 +106,10 @@ def area_walls(walls):
         blocks = _AREAS_KB[n] * 2048 // 33 - 1  # the area's blocks less the wall
         if blocks + 1 >= run:
             break
-        fillers[n] = [None] * (blocks * 4 - 4)  # a block for the list, the rest its items
+        try:  # a block for the list, the rest its items
+            fillers[n] = [None] * (blocks * 4 - 4)
+        except MemoryError:  # free blocks above the run took the hole tuples: it was shorter
+            break
         walls[n] = (n,)
         n += 1
         run -= blocks + 1
