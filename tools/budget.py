@@ -47,7 +47,7 @@ def bundle_row(dest: Path | None) -> tuple[str, str, str]:
     if dest is None:
         return "bundle", "not measured (no mpy-cross)", "250 KB"
     files = [p for p in dest.rglob("*") if p.is_file() and "standins" not in p.parts
-             and p.name not in ("vm_run.py", "keys.txt", "nvm.bin")]
+             and p.name not in ("vm_run.py", "keys.txt", "nvm.bin", vm_app.FLASH_NAMES)]
     total = sum(p.stat().st_size for p in files)
     return "bundle (.mpy + code.py + sprites)", "%d B (%.1f KB)" % (total, total / 1024), \
         "250 KB"
