@@ -275,3 +275,30 @@ def test_decision_cost_in_micropython_instructions():
     assert statistics.median(res["normal"]) <= 1_000_000
     assert statistics.median(res["advanced"]) <= 9_000_000
     assert min(res["advanced"]) > 50_000  # the search did run
+
+
+def _new_modules(opponents, seat0):
+    # the modules making seat 0's player adds to those its opponents' players loaded (a fresh
+    # interpreter: nothing of this test run's imports)
+    import subprocess
+
+    code = ("import sys; sys.path.insert(0, 'lib'); from uno.ai import make_player; "
+            "[make_player(level, 1) for level in %r]; before = set(sys.modules); "
+            "make_player(%r, 1); print(sorted(set(sys.modules) - before))" % (opponents, seat0))
+    r = subprocess.run([sys.executable, "-c", code], cwd=mpy_helpers.ROOT, capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    return r.stdout.strip()
+
+
+@pytest.mark.parametrize("prof", ["normal", "advanced3"])
+def test_the_vm_runs_charge_no_player_code_for_the_players_seat(prof):
+    # Issue 11 asks for the heap with three Advanced opponents: the fourth seat is the person at
+    # the badge, who brings no player's code. The VM runs (tools/vm_app.py PROFILES: all seats
+    # computers) play it with a level whose code its opponents load anyway.
+    import vm_app
+
+    seats = vm_app.PROFILES[prof].split(",")
+    assert _new_modules(seats[1:], seats[0]) == "[]"
+    # Easy, which played it until stop 40, loads a module of its own (1 KB on the VM)
+    assert _new_modules(seats[1:], "easy") == "['uno.easy']"

@@ -50,8 +50,67 @@ def stat(label):
     micropython.mem_info()
     micropython.qstr_info()  # names are never freed; a new pool is a large block (vm_app)
 
+# The run's hooks are the harness's: made here, with vm_run's own code, before the "standins"
+# figure, not by main() after it (closures and their cells the badge would not have: they were
+# counted as the app's). main() sets what they read.
+_matches = _every = _max_hands = 0
+_bench = _chained = _code_file = None
+_wanted = [None]  # the seats asked for (a tuple)
+_orig = [None, None, None]  # Settings.__init__, App.new_match, App.next_hand as the app has them
+
+
+def _init(self):
+    _orig[0](self)
+    self.seats = list(_wanted[0]) + [""] * (4 - len(_wanted[0]))
+
+
+def _done():
+    print("@done", _hands[1], _hands[0], board.DISPLAY._refreshes + _hands[2],
+          displayio._writes[0] + _hands[3])
+    if _every or not _bench:  # the names the program interned (vm_app)
+        stat("end")
+    raise SystemExit(0)
+
+
+def _new_match(self):
+    if _hands[1] >= _matches or (_max_hands and _hands[0] >= _max_hands):
+        _done()
+    _hands[1] += 1
+    _hands[0] += 1
+    _orig[1](self)
+
+
+def _next_hand(self):
+    if _max_hands and _hands[0] >= _max_hands:
+        _done()
+    _hands[0] += 1
+    if _every and _hands[0] % _every == 0:
+        stat("hand")
+    _orig[2](self)
+
+
+def _hook(app):
+    # the first poll: code.py has built the View, loaded the App and started a match
+    App = type(app)
+    _orig[1] = App.new_match
+    _orig[2] = App.next_hand
+    App.new_match = _new_match
+    App.next_hand = _next_hand
+    if not _chained:
+        _hands[0] = _hands[1] = app.matches
+    elif _code_file.endswith("/new.py"):  # App.start("new") dealt before the first poll
+        if _hands[1] >= _matches or (_max_hands and _hands[0] >= _max_hands):
+            _done()
+        _hands[0] += 1
+        _hands[1] += 1
+    if _matches == 0:  # up to the first frame: the start-up
+        _done()
+    if _every:
+        stat("first-frame")
+
 
 def main():
+    global _matches, _every, _max_hands, _bench, _chained, _code_file
     argv = sys.argv
     seats = argv[1] if len(argv) > 1 else "-"
     matches = int(argv[2]) if len(argv) > 2 else 1
@@ -82,6 +141,8 @@ def main():
             vm_heap.area_walls(_walls)
         del sys.modules["vm_heap"]
         del vm_heap
+    if seats != "-":
+        _wanted[0] = tuple(seats.split(","))
     stat("standins")
     if matches < 0:  # the stand-ins only: the baseline of a start-up count
         raise SystemExit(0)
@@ -97,6 +158,8 @@ def main():
             gc.collect()
             print("@module %s %d" % (name, gc.mem_alloc() - a))
         raise SystemExit(0)
+    _matches, _every, _max_hands, _bench = matches, every, max_hands, bench
+    _chained, _code_file = chained, code_file
     if seats != "-":
         # The seats of every preset (a class default of Rules: it outlives uno.rules, which
         # the app drops once a match's rules are made) and of the settings (the app's
@@ -104,60 +167,12 @@ def main():
         import uno.ruleset
         import uno.settings
 
-        wanted = tuple(seats.split(","))
-        uno.ruleset.Rules.seats = wanted
+        uno.ruleset.Rules.seats = _wanted[0]
         Settings = uno.settings.Settings
-        orig_init = Settings.__init__
+        _orig[0] = Settings.__init__
+        Settings.__init__ = _init
 
-        def init(self):
-            orig_init(self)
-            self.seats = list(wanted) + [""] * (4 - len(wanted))
-
-        Settings.__init__ = init
-
-    def hook(app):
-        # the first poll: code.py has built the View, loaded the App and started a match
-        App = type(app)
-        orig_new = App.new_match
-        orig_next = App.next_hand
-
-        def done():
-            print("@done", _hands[1], _hands[0], board.DISPLAY._refreshes + _hands[2],
-                  displayio._writes[0] + _hands[3])
-            if every or not bench:  # the names the program interned (vm_app)
-                stat("end")
-            raise SystemExit(0)
-
-        def new_match(self):
-            if _hands[1] >= matches or (max_hands and _hands[0] >= max_hands):
-                done()
-            _hands[1] += 1
-            _hands[0] += 1
-            orig_new(self)
-
-        def next_hand(self):
-            if max_hands and _hands[0] >= max_hands:
-                done()
-            _hands[0] += 1
-            if every and _hands[0] % every == 0:
-                stat("hand")
-            orig_next(self)
-
-        App.new_match = new_match
-        App.next_hand = next_hand
-        if not chained:
-            _hands[0] = _hands[1] = app.matches
-        elif code_file.endswith("/new.py"):  # App.start("new") dealt before the first poll
-            if _hands[1] >= matches or (max_hands and _hands[0] >= max_hands):
-                done()
-            _hands[0] += 1
-            _hands[1] += 1
-        if matches == 0:  # up to the first frame: the start-up
-            done()
-        if every:
-            stat("first-frame")
-
-    keypad.on_first_poll = hook
+    keypad.on_first_poll = _hook
     if power:
         import vm_power
 
