@@ -19,8 +19,9 @@ line numbers).
 
 Seats: ``S`` replaces the preset's seats (Classic: you and one Normal computer); the default
 plays every seat by computer (the seat shown face up, the player's, by Normal: PROFILES), and
-the keypad presses A whenever the app waits (results screens), so whole matches run unattended. With
-``--keys`` the presses come from a script in host_sim's format instead (docs/FORMATS.md).
+the keypad presses A whenever the app waits (results screens), so whole matches run
+unattended. With ``--keys`` the presses come from a script in host_sim's format instead
+(docs/FORMATS.md).
 """
 
 from __future__ import annotations

@@ -50,6 +50,7 @@ def stat(label):
     micropython.mem_info()
     micropython.qstr_info()  # names are never freed; a new pool is a large block (vm_app)
 
+
 # The run's hooks are the harness's: made here, with vm_run's own code, before the "standins"
 # figure, not by main() after it (closures and their cells the badge would not have: they were
 # counted as the app's). main() sets what they read.
