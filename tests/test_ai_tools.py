@@ -54,6 +54,20 @@ def test_arena_set_changes_a_tunable(capsys, monkeypatch):
         arena.main(["advanced", "normal", "--hands", "2", "--jobs", "1", "--set", "NO_SUCH=1"])
 
 
+@pytest.mark.parametrize("probe", arena.PROBES)
+def test_every_arena_probe_runs(probe):
+    """Every ``--probe`` docs/AI.md cites runs a four-seat game to its end (voids-low had been
+    left pointing at the player's old module, and failed at its first decision)."""
+    import subprocess
+
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "arena.py"), "advanced", "normal", "normal",
+         "normal", "--hands", "8", "--jobs", "1", "--probe", probe],
+        capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "advanced wins" in out.stdout and "8 hands" in out.stdout, out.stdout
+
+
 def test_rlcard_translation_round_trip():
     pytest.importorskip("rlcard")
     import rlcard_agent as ra

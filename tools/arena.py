@@ -356,7 +356,9 @@ def install_probe(name: str) -> None:
         Game.from_observation = classmethod(sample)
         search.Pool.redeal = resample
     elif name == "voids-low":
-        choose = search.Advanced.choose
+        import uno.advanced
+
+        choose = uno.advanced.Advanced.choose
 
         def seeing(self, obs):
             t = _TRUE["game"]
@@ -369,7 +371,7 @@ def install_probe(name: str) -> None:
                     obs.void[s] = v
             return choose(self, obs)
 
-        search.Advanced.choose = seeing
+        uno.advanced.Advanced.choose = seeing
     else:
         raise ValueError("unknown probe %r (%s)" % (name, ", ".join(PROBES)))
 
