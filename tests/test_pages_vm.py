@@ -104,9 +104,10 @@ def test_the_graph_from_the_results_with_a_human_seat_on_the_badges_small_python
 # 1,536-byte Python stack (vm_app.random_presses). S measured 2026-11-25 (tools/vm_app.py's
 # min_heap, span 4): seed 12 147 KB, seed 14 142 KB, 927 and 932 names of the app's own; the
 # budget vm_app.BUDGET_KB["human"] 155. At stop 39, with the badge's names the harness's: 124
-# and 121 KB, 400 and 405 names; at stop 41 125 and 122, and the budget S + 8, 133. (On 2026-11-24, before the name pools were filled as the
-# badge's, 154 and 165: the stand-ins' names had taken the VM into the next pool; and a switch
-# at a full heap could fail in the stand-in's own reload, docs/BENCHMARKS.md.)
+# and 121 KB, 400 and 405 names; at stop 41 125 and 122, and the budget S + 8, 133. (On
+# 2026-11-24, before the name pools were filled as the badge's, 154 and 165: the stand-ins'
+# names had taken the VM into the next pool; and a switch at a full heap could fail in the
+# stand-in's own reload, docs/BENCHMARKS.md.)
 
 
 @pytest.mark.parametrize("seed", [12, 14])
