@@ -68,6 +68,26 @@ def test_every_arena_probe_runs(probe):
     assert "advanced wins" in out.stdout and "8 hands" in out.stdout, out.stdout
 
 
+def test_low_hands_measures_what_the_seat_sees(capsys):
+    """tools/low_hands.py (docs/AI.md, stop 41): the core's marks are facts, a hand holds no
+    more wilds than cards, a model given the sampled chance and the plays scores no worse
+    than that chance alone on held-out games, and the true hands change some late decisions."""
+    import low_hands
+
+    out = low_hands.seen(30)
+    pairs = out["pairs"]
+    m, lacks, sampled = pairs["marked as lacking it (the core)"]
+    assert m > 0 and lacks == m and sampled == m  # the deals honour the marks
+    assert pairs["none of these"][0] < pairs["every pair"][0]
+    assert all(0 <= true <= n * k for k, (n, true, _s) in out["wilds"].items())
+    res = low_hands.model(150, deals=8)
+    assert res["held_out"] > 0
+    assert res["model"][0] <= res["sampled"][0] + 0.005  # Brier: lower is better
+    d = low_hands.diff(15)
+    assert d["decisions"] > 20 and 0 < d["oracle"] < 1
+    assert "Brier" in capsys.readouterr().out
+
+
 def test_rlcard_translation_round_trip():
     pytest.importorskip("rlcard")
     import rlcard_agent as ra

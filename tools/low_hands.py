@@ -1,0 +1,304 @@
+#!/usr/bin/env python3
+"""What a seat may learn of the other hands late in a four-seat hand against Normals (issue 8,
+docs/AI.md stop 41), measured over Normal self-play or Advanced against three Normals.
+
+    tools/low_hands.py seen 3000     # a low hand's colours: true against the sampled deals
+    tools/low_hands.py model 1500    # a logistic model of them from the public record
+    tools/low_hands.py diff 1000     # where the true hands change Advanced's late decisions
+
+"Low": a hand of ``LOW`` (3) cards or fewer, when the search starts (uno.advanced.LATE_CARDS).
+The sampled figures come from ``Game.from_observation``, the deal a search starts from; the
+observer is seat 0 at its own turns.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "lib"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from uno.ai import make_player  # noqa: E402
+from uno.game import DRAW, PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY, Game  # noqa: E402
+from uno.rng import Rng  # noqa: E402
+from uno.rules import preset  # noqa: E402
+
+LOW = 3
+_WILD = 13
+
+
+def lacks(hand, c: int) -> bool:
+    """The hand holds no plain card of colour ``c``."""
+    return not any(x < 0x40 and x >> 4 == c for x in hand)
+
+
+def hands(n: int, visit, levels=("normal",) * 4) -> None:
+    """Play ``n`` Classic hands (seeds 1..n) with ``levels`` by seat, calling ``visit(seed, g,
+    hist)`` before every decision; hist[s]: seat s's plays from the hand so far, (colour
+    before, colour played or called, kind), and hist[s + 4] the colours it drew on at its
+    turns."""
+    for seed in range(1, n + 1):
+        rules = preset("classic")
+        rules.update({"seats": tuple(levels)})
+        g = Game(rules, seed=seed)
+        g.start()
+        ps = [make_player(lv, seed * 7 + s) for s, lv in enumerate(levels)]
+        hist: list[list] = [[] for _ in range(8)]
+        while g.phase not in (PH_HAND_OVER, PH_MATCH_OVER):
+            visit(seed, g, hist)
+            p = g.actor
+            a = ps[p].choose(g.observe(p))
+            if g.phase == PH_PLAY and a < DRAW:
+                hist[p].append((g.colour, a >> 4, a & 15))
+            elif g.phase == PH_PLAY and a == DRAW:
+                hist[p + 4].append(g.colour)
+            g.apply(a)
+
+
+def features(hist, s: int, c: int) -> list[str]:
+    """The public facts of seat ``s``'s plays that bear on colour ``c``."""
+    out = []
+    for j, name in ((1, "last"), (2, "2nd last")):
+        if len(hist[s]) >= j:
+            before, col, kind = hist[s][-j]
+            wild = " (a wild)" if kind >= _WILD else ""
+            if col == c:
+                out.append("%s play of or calling it%s" % (name, wild))
+            elif before == c:
+                out.append("%s play switched away from it%s" % (name, wild))
+    return out
+
+
+def _count_reshuffles() -> tuple[list[int], object]:
+    """Patch the game to count its reshuffles: returns the counter, [reshuffles, games in which
+    one happened, the last game seen], and a function that takes the patch back."""
+    base = next(k for k in Game.__mro__ if "_reshuffle" in k.__dict__)
+    orig = base._reshuffle
+    tally = [0, 0, 0]
+
+    def reshuffle(self):
+        tally[0] += 1
+        if tally[2] != id(self):
+            tally[1] += 1
+            tally[2] = id(self)
+        self.reshuffles = getattr(self, "reshuffles", 0) + 1
+        orig(self)
+
+    base._reshuffle = reshuffle
+
+    def undo():
+        base._reshuffle = orig
+
+    return tally, undo
+
+
+def seen(n: int, deals: int = 3) -> dict:
+    """Print a low hand's colours and wilds, true against sampled, by what the seat saw."""
+    tally, undo = _count_reshuffles()
+    rng = Rng(5)
+    by: dict[str, list] = {}
+    wilds: dict[int, list] = {}
+    late = [0, 0]  # seat 0's late decisions, of which after a reshuffle
+
+    def visit(seed, g, hist):
+        if g.phase != PH_PLAY or g.actor != 0:
+            return
+        obs = g.observe(0)
+        if min(obs.counts) <= LOW:
+            late[0] += 1
+            late[1] += getattr(g, "reshuffles", 0) > 0
+        low = [s for s in range(1, 4) if obs.counts[s] <= LOW]
+        if not low:
+            return
+        sgs = [Game.from_observation(obs, rng) for _ in range(deals)]
+        for s in low:
+            w = wilds.setdefault(obs.counts[s], [0, 0, 0.0])
+            w[0] += 1
+            w[1] += sum(1 for x in g.hands[s] if x >= 0x40)
+            w[2] += sum(1 for sg in sgs for x in sg.hands[s] if x >= 0x40) / deals
+            for c in range(4):
+                if obs.void[s] >> c & 1:
+                    keys = ["marked as lacking it (the core)"]
+                else:
+                    keys = features(hist, s, c) or ["none of these"]
+                t = lacks(g.hands[s], c)
+                p = sum(lacks(sg.hands[s], c) for sg in sgs) / deals
+                for key in keys + ["every pair"]:
+                    r = by.setdefault(key, [0, 0, 0.0])
+                    r[0] += 1
+                    r[1] += t
+                    r[2] += p
+
+    try:
+        hands(n, visit)
+    finally:
+        undo()  # type: ignore[operator]
+    total = by["every pair"][0]
+    print("%d Normal hands, four seats; pairs (a hand of %d or fewer, a colour) at seat 0's "
+          "turns" % (n, LOW))
+    print("%-48s %7s %7s %8s" % ("what the seat saw", "share", "lacks", "sampled"))
+    for key, (m, t, p) in sorted(by.items(), key=lambda kv: -kv[1][0]):
+        print("%-48s %6.1f%% %6.1f%% %7.1f%%" % (key, 100 * m / total, 100 * t / m, 100 * p / m))
+    for k in sorted(wilds):
+        m, t, p = wilds[k]
+        print("wilds in a hand of %d: %.3f true, %.3f sampled" % (k, t / m, p / m))
+    print("hands with a reshuffle: %d of %d; seat 0's late decisions after one: %d of %d" % (
+        tally[1], n, late[1], late[0]))
+    return {"pairs": by, "wilds": wilds, "reshuffled": tally[1], "late": late}
+
+
+def model(n: int, deals: int = 30) -> dict:
+    """Fit a logistic model of 'the low hand lacks the colour' on three games in four and print
+    how it scores on the rest, against the sampled deals' chance alone (calibrated)."""
+    import numpy as np
+
+    rng = Rng(5)
+    rows: list[list[float]] = []
+    ys: list[float] = []
+    ps: list[float] = []
+    seeds: list[int] = []
+
+    def visit(seed, g, hist):
+        if g.phase != PH_PLAY or g.actor != 0:
+            return
+        obs = g.observe(0)
+        sgs = None
+        for s in range(1, 4):
+            k = obs.counts[s]
+            if k > LOW:
+                continue
+            if sgs is None:
+                sgs = [Game.from_observation(obs, rng) for _ in range(deals)]
+            for c in range(4):
+                if obs.void[s] >> c & 1:
+                    continue  # known
+                f = [1.0, float(k == 1), float(k == 2)]
+                for j in (1, 2):
+                    before, col, kind = hist[s][-j] if len(hist[s]) >= j else (-1, -1, 0)
+                    wild = kind >= _WILD
+                    f += [float(col == c and not wild), float(col == c and wild),
+                          float(before == c and col != c and not wild),
+                          float(before == c and col != c and wild)]
+                played = sum(1 for h in hist[s] if h[1] == c and h[2] < _WILD)
+                f += [min(played, 4) / 4.0, min(len(hist[s]), 10) / 10.0,
+                      float(c in hist[s + 4]), float(obs.colour == c)]
+                rows.append(f)
+                ys.append(float(lacks(g.hands[s], c)))
+                ps.append(sum(lacks(sg.hands[s], c) for sg in sgs) / deals)
+                seeds.append(seed)
+
+    hands(n, visit)
+    p = np.clip(np.array(ps), 0.02, 0.98)
+    x = np.column_stack([np.array(rows), np.log(p / (1 - p))])
+    y = np.array(ys)
+    test = np.array(seeds) % 4 == 0  # held out by game: the pairs of one position are alike
+
+    def fit(cols: list[int]):
+        w = np.zeros(len(cols))
+        a = x[~test][:, cols]
+        for _ in range(30):  # Newton's method
+            q = 1 / (1 + np.exp(-a @ w))
+            h = (a * (q * (1 - q))[:, None]).T @ a + 1e-3 * np.eye(len(cols))
+            w -= np.linalg.solve(h, a.T @ (q - y[~test]))
+        return 1 / (1 + np.exp(-x[test][:, cols] @ w))
+
+    def scores(q) -> tuple[float, float]:
+        q = np.clip(q, 1e-4, 1 - 1e-4)
+        t = y[test]
+        return (float(np.mean((q - t) ** 2)),
+                float(-np.mean(t * np.log(q) + (1 - t) * np.log(1 - q))))
+
+    out = {"pairs": len(y), "held_out": int(test.sum()),
+           "sampled": scores(fit([0, 1, 2, x.shape[1] - 1])),
+           "model": scores(fit(list(range(x.shape[1]))))}
+    print("%d pairs, %d held out; Brier / log-loss (knowing the hand: 0 / 0)" % (
+        out["pairs"], out["held_out"]))
+    print("  the sampled deals' chance, calibrated: %.3f / %.3f" % out["sampled"])
+    print("  with the plays, draws and colour:      %.3f / %.3f" % out["model"])
+    return out
+
+
+def diff(n: int) -> dict:
+    """At Advanced's late decisions against three Normals: how often an Advanced asked the same
+    position answers otherwise than another with the true hands (the arena's oracle probe),
+    and than another with other samples (fair)."""
+    import arena
+    import uno.ai_search as search
+
+    fair = (Game.__dict__["from_observation"], search.Pool.redeal)
+    arena.install_probe("oracle")
+    oracle = (Game.__dict__["from_observation"], search.Pool.redeal)
+
+    def use(f):
+        Game.from_observation, search.Pool.redeal = f
+
+    use(fair)
+
+    def kind(a: int) -> str:
+        if a >= DRAW:
+            return "draw" if a == DRAW else "pass"
+        return "wild" if a & 15 >= _WILD else "attack" if a & 15 >= 10 else "number"
+
+    asked = [make_player("advanced", 97), make_player("advanced", 98), make_player("advanced", 99)]
+    counts: dict[str, Counter] = {"oracle": Counter(), "fair": Counter()}
+    total = [0]
+
+    def visit(seed, g, hist):
+        obs = g.observe(0)
+        if g.actor != 0 or g.phase != PH_PLAY or min(obs.counts) > LOW:
+            return
+        if sum(1 for a in obs.legal if a < DRAW) + (DRAW in obs.legal) < 2:
+            return
+        total[0] += 1
+        arena._TRUE["game"] = g
+        a = asked[0].choose(g.observe(0))
+        for name, f, player in (("oracle", oracle, asked[1]), ("fair", fair, asked[2])):
+            use(f)
+            b = player.choose(g.observe(0))
+            use(fair)
+            if b != a:
+                ka, kb = kind(a), kind(b)
+                if ka == kb:
+                    key = "%s, %s colour" % (ka, "the same" if a >> 4 == b >> 4 else "another")
+                else:
+                    key = "%s instead of %s" % (kb, ka)
+                counts[name][key] += 1
+
+    try:
+        hands(n, visit, ("advanced", "normal", "normal", "normal"))
+    finally:
+        use(fair)
+    t = total[0]
+    out = {"decisions": t, "oracle": sum(counts["oracle"].values()) / t,
+           "fair": sum(counts["fair"].values()) / t}
+    print("%d late decisions with two moves or more; answered otherwise: with the true hands "
+          "%.1f%%, with other samples %.1f%%" % (t, 100 * out["oracle"], 100 * out["fair"]))
+    keys = set(counts["oracle"]) | set(counts["fair"])
+    for key in sorted(keys, key=lambda k: counts["fair"][k] - counts["oracle"][k]):
+        print("  %-32s true hands %5.1f%%  other samples %5.1f%%" % (
+            key, 100 * counts["oracle"][key] / t, 100 * counts["fair"][key] / t))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("what", choices=("seen", "model", "diff"))
+    ap.add_argument("hands", type=int)
+    ap.add_argument("--deals", type=int, default=0, help="sampled deals a position (seen 3, "
+                    "model 30)")
+    args = ap.parse_args(argv)
+    if args.what == "seen":
+        seen(args.hands, args.deals or 3)
+    elif args.what == "model":
+        model(args.hands, args.deals or 30)
+    else:
+        diff(args.hands)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
