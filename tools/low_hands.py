@@ -22,13 +22,18 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "lib"))
 sys.path.insert(0, str(ROOT / "tools"))
 
+from uno.advanced import LATE_CARDS as LOW  # noqa: E402
 from uno.ai import make_player  # noqa: E402
+from uno.cards import WILD  # noqa: E402
 from uno.game import DRAW, PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY, Game  # noqa: E402
 from uno.rng import Rng  # noqa: E402
 from uno.rules import preset  # noqa: E402
 
-LOW = 3
-_WILD = 13
+# What ``features`` may name: the last two plays, of (or calling) the colour or switching away
+# from it, by a card or by a wild.
+FEATURES = tuple("%s play %s%s" % (n, what, w) for n in ("last", "2nd last")
+                 for what in ("of or calling it", "switched away from it")
+                 for w in ("", " (a wild)"))
 
 
 def lacks(hand, c: int) -> bool:
@@ -60,12 +65,12 @@ def hands(n: int, visit, levels=("normal",) * 4) -> None:
 
 
 def features(hist, s: int, c: int) -> list[str]:
-    """The public facts of seat ``s``'s plays that bear on colour ``c``."""
+    """The public facts of seat ``s``'s plays that bear on colour ``c`` (of FEATURES)."""
     out = []
     for j, name in ((1, "last"), (2, "2nd last")):
         if len(hist[s]) >= j:
             before, col, kind = hist[s][-j]
-            wild = " (a wild)" if kind >= _WILD else ""
+            wild = " (a wild)" if kind >= WILD else ""
             if col == c:
                 out.append("%s play of or calling it%s" % (name, wild))
             elif before == c:
@@ -73,19 +78,34 @@ def features(hist, s: int, c: int) -> list[str]:
     return out
 
 
+def low_seats(g, rng, deals: int):
+    """At seat 0's turn to play: its observation, the other seats with LOW cards or fewer and
+    ``deals`` games sampled from what it sees; None at any other decision or when no other
+    hand is low."""
+    if g.phase != PH_PLAY or g.actor != 0:
+        return None
+    obs = g.observe(0)
+    low = [s for s in range(1, g.nseats) if obs.counts[s] <= LOW]
+    if not low:
+        return None
+    return obs, low, [Game.from_observation(obs, rng) for _ in range(deals)]
+
+
+def truth_and_chance(g, sgs, s: int, c: int) -> tuple[bool, float]:
+    """Whether seat ``s`` lacks colour ``c`` in ``g``, and in what share of the deals ``sgs``."""
+    return lacks(g.hands[s], c), sum(lacks(sg.hands[s], c) for sg in sgs) / len(sgs)
+
+
 def _count_reshuffles() -> tuple[list[int], object]:
-    """Patch the game to count its reshuffles: returns the counter, [reshuffles, games in which
-    one happened, the last game seen], and a function that takes the patch back."""
+    """Patch the game to count its reshuffles (``Game.reshuffles``): returns the count of games
+    that had one, in a list, and a function that takes the patch back."""
     base = next(k for k in Game.__mro__ if "_reshuffle" in k.__dict__)
     orig = base._reshuffle
-    tally = [0, 0, 0]
+    tally = [0]
 
     def reshuffle(self):
-        tally[0] += 1
-        if tally[2] != id(self):
-            tally[1] += 1
-            tally[2] = id(self)
         self.reshuffles = getattr(self, "reshuffles", 0) + 1
+        tally[0] += self.reshuffles == 1
         orig(self)
 
     base._reshuffle = reshuffle
@@ -105,16 +125,13 @@ def seen(n: int, deals: int = 3) -> dict:
     late = [0, 0]  # seat 0's late decisions, of which after a reshuffle
 
     def visit(seed, g, hist):
-        if g.phase != PH_PLAY or g.actor != 0:
-            return
-        obs = g.observe(0)
-        if min(obs.counts) <= LOW:
+        if g.phase == PH_PLAY and g.actor == 0 and min(len(h) for h in g.hands) <= LOW:
             late[0] += 1
             late[1] += getattr(g, "reshuffles", 0) > 0
-        low = [s for s in range(1, 4) if obs.counts[s] <= LOW]
-        if not low:
+        at = low_seats(g, rng, deals)
+        if at is None:
             return
-        sgs = [Game.from_observation(obs, rng) for _ in range(deals)]
+        obs, low, sgs = at
         for s in low:
             w = wilds.setdefault(obs.counts[s], [0, 0, 0.0])
             w[0] += 1
@@ -125,8 +142,7 @@ def seen(n: int, deals: int = 3) -> dict:
                     keys = ["marked as lacking it (the core)"]
                 else:
                     keys = features(hist, s, c) or ["none of these"]
-                t = lacks(g.hands[s], c)
-                p = sum(lacks(sg.hands[s], c) for sg in sgs) / deals
+                t, p = truth_and_chance(g, sgs, s, c)
                 for key in keys + ["every pair"]:
                     r = by.setdefault(key, [0, 0, 0.0])
                     r[0] += 1
@@ -147,8 +163,8 @@ def seen(n: int, deals: int = 3) -> dict:
         m, t, p = wilds[k]
         print("wilds in a hand of %d: %.3f true, %.3f sampled" % (k, t / m, p / m))
     print("hands with a reshuffle: %d of %d; seat 0's late decisions after one: %d of %d" % (
-        tally[1], n, late[1], late[0]))
-    return {"pairs": by, "wilds": wilds, "reshuffled": tally[1], "late": late}
+        tally[0], n, late[1], late[0]))
+    return {"pairs": by, "wilds": wilds, "reshuffled": tally[0], "late": late}
 
 
 def model(n: int, deals: int = 30) -> dict:
@@ -163,32 +179,24 @@ def model(n: int, deals: int = 30) -> dict:
     seeds: list[int] = []
 
     def visit(seed, g, hist):
-        if g.phase != PH_PLAY or g.actor != 0:
+        at = low_seats(g, rng, deals)
+        if at is None:
             return
-        obs = g.observe(0)
-        sgs = None
-        for s in range(1, 4):
+        obs, low, sgs = at
+        for s in low:
             k = obs.counts[s]
-            if k > LOW:
-                continue
-            if sgs is None:
-                sgs = [Game.from_observation(obs, rng) for _ in range(deals)]
             for c in range(4):
                 if obs.void[s] >> c & 1:
                     continue  # known
-                f = [1.0, float(k == 1), float(k == 2)]
-                for j in (1, 2):
-                    before, col, kind = hist[s][-j] if len(hist[s]) >= j else (-1, -1, 0)
-                    wild = kind >= _WILD
-                    f += [float(col == c and not wild), float(col == c and wild),
-                          float(before == c and col != c and not wild),
-                          float(before == c and col != c and wild)]
-                played = sum(1 for h in hist[s] if h[1] == c and h[2] < _WILD)
-                f += [min(played, 4) / 4.0, min(len(hist[s]), 10) / 10.0,
-                      float(c in hist[s + 4]), float(obs.colour == c)]
-                rows.append(f)
-                ys.append(float(lacks(g.hands[s], c)))
-                ps.append(sum(lacks(sg.hands[s], c) for sg in sgs) / deals)
+                seen = features(hist, s, c)
+                played = sum(1 for h in hist[s] if h[1] == c and h[2] < WILD)
+                rows.append([1.0, float(k == 1), float(k == 2)]
+                            + [float(f in seen) for f in FEATURES]
+                            + [min(played, 4) / 4.0, min(len(hist[s]), 10) / 10.0,
+                               float(c in hist[s + 4]), float(obs.colour == c)])
+                t, p = truth_and_chance(g, sgs, s, c)
+                ys.append(float(t))
+                ps.append(p)
                 seeds.append(seed)
 
     hands(n, visit)
@@ -241,7 +249,7 @@ def diff(n: int) -> dict:
     def kind(a: int) -> str:
         if a >= DRAW:
             return "draw" if a == DRAW else "pass"
-        return "wild" if a & 15 >= _WILD else "attack" if a & 15 >= 10 else "number"
+        return "wild" if a & 15 >= WILD else "attack" if a & 15 >= 10 else "number"
 
     asked = [make_player("advanced", 97), make_player("advanced", 98), make_player("advanced", 99)]
     counts: dict[str, Counter] = {"oracle": Counter(), "fair": Counter()}
