@@ -68,6 +68,33 @@ def test_every_arena_probe_runs(probe):
     assert "advanced wins" in out.stdout and "8 hands" in out.stdout, out.stdout
 
 
+def test_unmarked_probe_hides_advanceds_marks_from_the_normals(monkeypatch):
+    """``--probe unmarked`` (docs/AI.md, stop 42): the Normals never see a colour the Advanced
+    seat showed it lacks, while the game holds such marks; the other seats' marks they see."""
+    import uno.ai
+
+    seen = {"advanced": 0, "other": 0, "game": 0}
+
+    def spy(self, obs):  # what the Normals' own play reads, after the probe's change
+        game = arena._TRUE["game"]
+        for s in range(obs.nseats):
+            if obs.rules.seats[s] == "advanced":
+                seen["advanced"] += obs.void[s] != 0
+                seen["game"] += game.void[s] != 0
+            elif s != obs.seat:
+                seen["other"] += obs.void[s] != 0
+        return normal(self, obs)
+
+    normal = uno.ai.Normal.play
+    monkeypatch.setattr(uno.ai.Normal, "play", spy)
+    arena.install_probe("unmarked")
+    for seed in range(1, 13):
+        arena.play_game(["advanced", "normal", "normal", "normal"], "classic", "", seed, "hand",
+                        budget=40)
+    assert seen["advanced"] == 0
+    assert seen["game"] > 0 and seen["other"] > 0
+
+
 def test_low_hands_measures_what_the_seat_sees(capsys):
     """tools/low_hands.py (docs/AI.md, stop 41): the core's marks are facts, a hand holds no
     more wilds than cards, a model given the sampled chance and the plays scores no worse

@@ -70,7 +70,7 @@ def _rotation(levels: list[str], i: int) -> list[str]:
 
 # The game being played, for the probes (which look at hidden cards on purpose).
 _TRUE: dict = {}
-PROBES = ("oracle", "oracle-late", "voids-low", "no-prior", "infer")
+PROBES = ("oracle", "oracle-late", "voids-low", "no-prior", "infer", "unmarked")
 
 
 def _low_other(obs) -> bool:
@@ -372,6 +372,22 @@ def install_probe(name: str) -> None:
             return choose(self, obs)
 
         uno.advanced.Advanced.choose = seeing
+    elif name == "unmarked":
+        # Not a variant of Advanced but of its opponents: the Normals do not see the colours
+        # the Advanced seats showed they lack (what the core's marks cost Advanced).
+        import uno.ai
+
+        normal_play = uno.ai.Normal.play
+
+        def unmarked(self, obs):
+            if type(self) is uno.ai.Normal and obs.void:
+                seats = obs.rules.seats
+                for s in range(obs.nseats):
+                    if seats[s] == "advanced":
+                        obs.void[s] = 0
+            return normal_play(self, obs)
+
+        uno.ai.Normal.play = unmarked
     else:
         raise ValueError("unknown probe %r (%s)" % (name, ", ".join(PROBES)))
 
