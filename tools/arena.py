@@ -602,7 +602,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget", type=int, default=None, help="Advanced search budget")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--probe", choices=PROBES, help="measure a variant of Advanced (not fair)")
+    ap.add_argument("--probe", choices=PROBES,
+                    help="measure a variant of Advanced, or of its opponents (not fair)")
     ap.add_argument("--infer-info", type=int, metavar="HANDS",
                     help="what the infer probe's deals know about the true hands")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
