@@ -25,6 +25,8 @@ become void marks. ``no-prior``: the search alone picks (no Normal prior). Not f
 they see hidden cards. ``infer`` is fair (public plays only) but measured within the noise, so
 it is not in the player: the search's re-deals keep only hands of 3 cards or fewer under which
 Normal would have made the seat's last play (``--set INFER_DEPTH=2``: the last two).
+``unmarked`` changes the opponents instead: the Normals do not see the colours an Advanced seat
+showed it lacks (what the core's marks cost Advanced).
 """
 
 from __future__ import annotations
