@@ -73,16 +73,11 @@ def _done():
     raise SystemExit(0)
 
 
-def _start_match():
-    # a match begins: the run ends instead once MATCHES matches or HANDS hands have begun
+def _new_match(self):
     if _hands[1] >= _matches or (_max_hands and _hands[0] >= _max_hands):
         _done()
-    _hands[0] += 1
     _hands[1] += 1
-
-
-def _new_match(self):
-    _start_match()
+    _hands[0] += 1
     _orig[1](self)
 
 
@@ -105,7 +100,10 @@ def _hook(app):
     if not _chained:
         _hands[0] = _hands[1] = app.matches
     elif _code_file.endswith("/new.py"):  # App.start("new") dealt before the first poll
-        _start_match()
+        if _hands[1] >= _matches or (_max_hands and _hands[0] >= _max_hands):
+            _done()
+        _hands[0] += 1
+        _hands[1] += 1
     if _matches == 0:  # up to the first frame: the start-up
         _done()
     if _every:
