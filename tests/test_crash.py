@@ -248,7 +248,7 @@ def test_circuitpython_vm_memory_error_reaches_the_screen(tmp_path):
         pytest.skip(why)
     vm_app.build(tmp_path)
     seen = set()
-    # (at 106 KB and below the VM's own harness has no room: its filler names and the badge's,
+    # (at 107 KB and below the VM's own harness has no room: its filler names and the badge's,
     # made before they are interned, tools/cpvm/vm_heap.py; 104 KB when first written, and one
     # name more in the harness fails at 108; a match completes from 117-118 KB)
     for heap_k in (108, 110, 112, 114, 116):
