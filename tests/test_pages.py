@@ -291,6 +291,16 @@ def test_graph_under_penalty_scoring_says_the_lowest_wins():
     assert "LOWEST WINS" in r.text()
 
 
+def test_graph_before_the_first_hand_ends_says_no_hand_has_finished():
+    # A player opening the graph from the pause menu during the first hand: an empty plot
+    # titled "after hand 0" looked broken; the title says why it is empty.
+    r = graph_run()
+    r.app.history = []
+    r.open("graph")
+    t = r.text()
+    assert "NO HAND FINISHED YET" in t and "AFTER HAND" not in t
+
+
 def test_graph_line_fallback_matches_bitmaptools():
     import displayio
 

@@ -113,8 +113,9 @@ class Graph(Page):
             n, names, penalty = g.nseats, app.table.names, g.rules.scoring == "penalty"
         else:  # its own program (App.switch): the saved match's seats
             n, names, penalty = getattr(app, "shown", (2, ("", ""), False))[:3]
+        # before the first hand ends there is no line to draw: say so, not "after hand 0"
         self.set_title(("HANDS %d: LOWEST WINS" if penalty else "SCORES AFTER HAND %d")
-                       % len(hist))
+                       % len(hist) if hist else "NO HAND FINISHED YET")
         top = 10
         for row in hist:
             for v in row:
