@@ -29,6 +29,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LIB = ROOT / "lib"
+if str(ROOT / "tools") not in sys.path:
+    sys.path.insert(0, str(ROOT / "tools"))
+
+import cptools  # noqa: E402
 # Subpackages of lib/ that need displayio or hardware: not part of the MicroPython-tested core.
 NON_CORE = ("uno/hw", "uno/app", "uno/view")
 # Return code reported by run_micropython when the script ran past its timeout.
@@ -101,7 +105,9 @@ def run_micropython(script: str, mpy_dir: Path | str | None, heap_kb: int = 64,
         # The script's own directory is sys.path[0]: keep it empty of anything importable.
         path = Path(tmp) / "main.py"
         path.write_text(script)
-        cmd = [find_tool("micropython"), "-X", f"heapsize={int(heap_kb)}k", str(path), *args]
+        # the heap at a fixed address, so a run at the edge of its heap repeats (cptools)
+        cmd = cptools.fixed_layout() + [find_tool("micropython"), "-X",
+                                        f"heapsize={int(heap_kb)}k", str(path), *args]
         try:
             r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
                                cwd=tmp, env=env, stdin=subprocess.DEVNULL)

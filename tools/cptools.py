@@ -191,3 +191,40 @@ def vm(pystack: bool = False, badge: bool = False, cp: int = 10) -> tuple[str | 
     return None, ("CircuitPython %s's 32-bit Unix port%s not found (looked in %s): checks that "
                   "need it are skipped" % (version, " with the badge's object model" if badge
                                            else "", searched()))
+
+
+_FIXED: list[list[str]] = []
+
+
+def fixed_layout() -> list[str]:
+    """The command prefix that runs a VM with address space layout randomisation off
+    (``setarch <machine> -R``, which the VM's own children inherit), or ``[]`` where that cannot
+    be done here (no ``setarch``, or the kernel refuses; ``fixed_layout_note`` says which).
+
+    Why: the Unix port mallocs its heap, so with randomisation on the heap sits at another
+    address each run, and the collector scans the C stack conservatively. A stale stack word
+    that happens to point into the heap keeps a block alive in one run and not in the next, so
+    the same session at the edge of its heap passed nine runs in ten (stop 43). With the
+    layout fixed, a run repeats to the byte, as on the badge, whose heap never moves."""
+    if not _FIXED:
+        import platform
+        import subprocess
+
+        pre = ["setarch", platform.machine(), "-R"]
+        ok = False
+        if shutil.which("setarch"):
+            try:
+                ok = subprocess.run(pre + ["true"], capture_output=True, timeout=10).returncode == 0
+            except (OSError, subprocess.SubprocessError):
+                ok = False
+        _FIXED.append(pre if ok else [])
+    return list(_FIXED[0])
+
+
+def fixed_layout_note() -> str:
+    """What ``fixed_layout`` gives: the prefix, or what the runs fall back to."""
+    if fixed_layout():
+        return "VM runs with address space layout randomisation off (%s)" % " ".join(
+            fixed_layout())
+    return ("setarch -R is not available here: VM runs keep address space layout "
+            "randomisation, so a run at the edge of its heap may pass or fail from run to run")

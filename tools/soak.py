@@ -183,6 +183,7 @@ def main(argv=None) -> int:
         " (pystack 1536)" if pystack else "",
         ", %d random presses (seed %d)" % (args.presses, args.seed) if args.presses else ""),
         flush=True)
+    print("soak: " + vm_app.cptools.fixed_layout_note(), flush=True)
     r = soak(args.hands, heap, seats, args.every, pystack, args.seed, keys=keys,
              restarts=args.restarts, badge=badge, cp=args.cp, lean=args.lean,
              short=not args.long_names)
