@@ -202,10 +202,10 @@ def fixed_layout() -> list[str]:
     be done here (no ``setarch``, or the kernel refuses; ``fixed_layout_note`` says which).
 
     Why: the Unix port mallocs its heap, so with randomisation on the heap sits at another
-    address each run, and the collector scans the C stack conservatively. A stale stack word
-    that happens to point into the heap keeps a block alive in one run and not in the next, so
-    the same session at the edge of its heap passed nine runs in ten (stop 43). With the
-    layout fixed, a run repeats to the byte, as on the badge, whose heap never moves."""
+    address each run, and a run at the edge of its heap passes or fails from run to run (stop
+    43: the same session at 121 KB passed nine runs in ten; how the address reaches the heap's
+    use was not traced). With the layout fixed, a run repeats to the byte (stop 44), as on the
+    badge, whose heap never moves."""
     if not _FIXED:
         import platform
         import subprocess
