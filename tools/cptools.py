@@ -216,7 +216,7 @@ def fixed_layout() -> list[str]:
             try:
                 ok = subprocess.run(pre + ["true"], capture_output=True, timeout=10).returncode == 0
             except (OSError, subprocess.SubprocessError):
-                ok = False
+                pass  # treated as absent
         _FIXED.append(pre if ok else [])
     return list(_FIXED[0])
 
