@@ -10,6 +10,8 @@ from uno import drop_codec
 from uno.settings_ops import match_names, rules_of, seat_names
 
 _OVER = const(3)  # uno.app.table's mode: the hand or the match is over, results next
+_HAND_OVER = const(7)  # uno.game.PH_HAND_OVER (the title's program never loads uno.game)
+_MATCH_OVER = const(8)  # uno.game.PH_MATCH_OVER
 _PAGES = ("options", "help", "graph")  # pages a match opens in a fresh program (App.switch)
 
 
@@ -103,7 +105,10 @@ def resume_table(tb, g, seat, sel, offset, msg):
     """The table carries on with restored match ``g`` (uno.save.unpack_match), showing
     ``seat``'s hand from card ``offset``, the arrow on card ``sel`` and ``msg`` in the
     message bar, as when it was saved (uno.app.saves ``resume``)."""
-    _seat_up(tb, g.rules.seats, g.seed, g.names)
+    # Saved at a hand's end: its computer players rest, as they did when it was saved
+    # (App.rest_players), so the results page, its save point and the graph have their room.
+    over = _HAND_OVER <= g.phase <= _MATCH_OVER
+    _seat_up(tb, g.rules.seats, g.seed, g.names, over)
     tb.names = list(g.names) if g.names else tb.names
     if tb.human(seat):
         tb.seat = seat
@@ -117,10 +122,13 @@ def resume_table(tb, g, seat, sel, offset, msg):
     if tb.mode == _OVER:  # saved at the hand's end: its results at once, as they were
         tb.over_at = tb.app.now
     tb.say(msg)
+    if over:  # the players' code (uno.ai, uno.observe: App.match_parts) goes too
+        tb.app.rest_players(True)
 
 
-def _seat_up(tb, seats, seed, given):
-    # names, computer players, the human seat shown and the seat panels
+def _seat_up(tb, seats, seed, given, resting=False):
+    # names, computer players (0: made at their next turn, App.wake_players, when
+    # ``resting``), the human seat shown and the seat panels
     app = tb.app
     n = len(seats)
     humans = [s for s in range(n) if seats[s] == "human"]
@@ -129,7 +137,7 @@ def _seat_up(tb, seats, seed, given):
     tb.rested = []
     for s in range(n):
         human = seats[s] == "human"
-        tb.players.append(None if human else app.make_player(seats[s], seed + s))
+        tb.players.append(None if human else 0 if resting else app.make_player(seats[s], seed + s))
     tb.seat = humans[0] if humans else 0
     # Hot seat: a hand is shown only while its own player acts, so the next player cannot
     # look at it during the computers' turns.
