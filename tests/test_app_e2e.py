@@ -456,12 +456,13 @@ def test_banner_and_lights(tmp_path):
 
 def test_hot_seat(tmp_path):
     """RULES.md 'Seats': two or more human seats is hot-seat play: the hand is hidden behind a
-    "pass the badge to NAME" screen between turns, and not shown while a computer plays."""
+    "pass the badge to NAME" screen between turns, and not shown while a computer plays. The
+    hand-over is its own module (uno.app.handover), without the results page's code: it
+    looks as it did when it was a page of uno.app.results (pixel for pixel)."""
     from uno.app.input import bit
     from uno.view import layout as L
 
-    hw = HostHardware(headless=True, render=False, out=io.StringIO())
-    hw.skip_refresh = True
+    hw = HostHardware(headless=True, render=True, out=io.StringIO())
     app = App(hw, M.build_rules(M.parse_args(["--headless", "--seats", "human,normal,human"])),
               seed=2, cpu="first")
     app.new_match()
@@ -476,6 +477,14 @@ def test_hot_seat(tmp_path):
         if app.top() is app.handover:
             handed_to.add(app.handover.seat)
             assert app.view.results.hidden is False, "the handover page covers the table"
+            # it opens mid-hand, beside the players' code: the results page's code and its
+            # builder (with eight card grids) are not loaded
+            assert "uno.app.results" not in sys.modules and "uno.view.panels" not in sys.modules
+            if not handed_to:
+                shot = tmp_path / "handover.png"
+                hw.display.full_render()
+                hw.display.save_png(str(shot), 1)
+                golden(shot, "handover")
         elif app.top() is app.table and app.table.idle():
             assert g.actor == app.table.seat
             assert L.CARD_BACK not in tiles, "the player's own hand is face down"

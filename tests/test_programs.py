@@ -110,17 +110,22 @@ def test_a_matchs_program_keeps_only_the_code_it_uses(tmp_path):
     # once a match or a hand: the match's start (uno.app.begin), the deal (uno.deal); while a
     # pop-up or the results show: their construction (uno.view.panels); a search: its code
     for name in ("uno.view.bmp", "uno.app.popups", "uno.app.pause", "uno.app.results",
-                 "uno.app.begin", "uno.deal", "uno.view.panels", "uno.ai_search"):
+                 "uno.app.handover", "uno.app.begin", "uno.deal", "uno.view.panels",
+                 "uno.ai_search"):
         assert "'%s'" % name not in loaded, name
 
 
 def test_the_match_start_keeps_the_tables_mode_numbers():
-    """uno.app.begin tells a match saved at a hand's end by the table's mode, a private
-    constant of each module (folded on the badge): they must agree."""
+    """uno.app.begin tells a match saved at a hand's end by the table's mode and by the game's
+    phase, private constants of each module (folded on the badge; the title's program, which
+    uses begin too, never loads uno.game): they must agree."""
     import uno.app.begin
     import uno.app.table
+    from uno import game
 
     assert uno.app.begin._OVER == uno.app.table._OVER
+    assert uno.app.begin._HAND_OVER == game.PH_HAND_OVER
+    assert uno.app.begin._MATCH_OVER == game.PH_MATCH_OVER
 
 
 def test_the_start_files_begin_each_program_code_py_names():

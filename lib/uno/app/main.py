@@ -455,7 +455,7 @@ class App:
         self._push(s)
 
     def hand_over_to(self, seat):
-        s = self._screen("handover", "results", "Handover")
+        s = self._screen("handover", "handover", "Handover")
         s.open(seat)
         self._push(s)
 

@@ -1,11 +1,11 @@
-"""The pages that replace the table: the results after a hand or a match, and the hot-seat
-hand-over. Loaded when one opens and dropped when it closes (App.show_results,
-App.hand_over_to): the badge keeps a loaded module's code in its heap, and a hand is played
-without them. They draw into the results page the view builds for them
-(uno.view.panels)."""
+"""The page that replaces the table after a hand or a match: points, scores, the cards the
+losers held. Loaded when it opens and dropped when it closes (App.show_results): the badge
+keeps a loaded module's code in its heap, and a hand is played without it. It draws into the
+results page the view builds for it (uno.view.panels). The hot-seat hand-over, which opens
+during a hand, is uno.app.handover."""
 
 from uno import game as G
-from uno.app.input import A, B, LEFT, RIGHT, SELECT, START
+from uno.app.input import A, B, LEFT, RIGHT, SELECT
 from uno.view import layout as L
 from uno.view import panels
 from uno.view.text import cards_text, with_name
@@ -125,34 +125,3 @@ class Results:
                 app.rest_players()  # the match is over: their room is the graph's
                 app.open_page("graph")
 
-
-class Handover:
-    """Hot-seat play (two or more human seats): the hand is hidden until the next player
-    has the badge."""
-
-    def __init__(self, app):
-        self.app = app
-        self.seat = 0
-
-    def open(self, seat):
-        self.seat = seat
-        app = self.app
-        v = app.view
-        t = panels.show_results(v)
-        t.clear()
-        t.write(1, "Pass the badge to", align=1)
-        t.write(3, app.table.names[seat], align=1)
-        t.write(5, "A: ready", align=1)
-        panels.set_results_cards(v, [])
-        v.hide_popup()
-        v.message(with_name("%s, your turn next", app.table.names[seat]))
-
-    closing = Results.closing
-
-    def update(self, pressed, now):
-        if pressed & A:
-            app = self.app
-            app.close()  # the page goes with it (closing)
-            app.table.take_seat(self.seat, now)
-        elif pressed & START:
-            self.app.pause()
