@@ -141,7 +141,11 @@ LEAN_BUDGET_KB = BADGE_BUDGET_KB[10]
 # fixed the VM's address layout (cptools.fixed_layout), what made runs vary: each repeats to the
 # byte, nine of nine pass at 121 (seed 24 six times alike) and four of nine at 120. The margin
 # stays: another layout (a badge's, a teammate's machine without setarch) moves a run at the
-# edge by a few hundred bytes either way.
+# edge by a few hundred bytes either way. Stop 45, ten more seeds (31-40): seed 37 failed at
+# 125 and 126 (passed at 127): a match continued at a hand's end made its players beside the
+# results page, and the hot-seat hand-over loaded the results page's code. Without them all 19
+# seeds pass at 125; at 121 16 of 19 pass (as before, other seeds), and near the edge a seed
+# can pass at one KB and fail at the next above it (37: 123 passes, 124 fails).
 BADGE_HUMAN_KB = 125
 
 
@@ -181,9 +185,10 @@ MATCH_MODULES = (
     "uno.app.fx uno.app.main uno.ruleset uno.cards uno.rng uno.journal uno.game "
     "uno.app.table uno.observe uno.ai uno.advanced uno.ai_search").split()
 WHILE_MODULES = (
-    "uno.app.begin uno.deal uno.view.panels uno.app.results uno.app.popups uno.app.pause "
-    "uno.app.savepoint uno.bits uno.snapshot uno.store uno.app.saves uno.bitread uno.save "
-    "uno.restore uno.app.page uno.app.graph uno.app.hint uno.app.describe uno.easy").split()
+    "uno.app.begin uno.deal uno.view.panels uno.app.results uno.app.handover uno.app.popups "
+    "uno.app.pause uno.app.savepoint uno.bits uno.snapshot uno.store uno.app.saves "
+    "uno.bitread uno.save uno.restore uno.app.page uno.app.graph uno.app.hint "
+    "uno.app.describe uno.easy").split()
 
 
 def module_bytes(dest: Path, names=None, badge: bool = False,
