@@ -563,21 +563,27 @@ def test_a_failed_soak_says_what_failed_and_where_by_the_sources_names():
 # players (their code 12 KB) beside the results page, and the hot-seat hand-over loaded the
 # results page's code and its eight card grids mid-hand. (``every``: the heap after a
 # collection every so many hands, which moves where later blocks go: the session's own.)
-@NEEDS_BADGE_VM
-@pytest.mark.parametrize("seed,hands,presses,every", [(28, 100, 40000, 50),
-                                                      (37, 200, 80000, 100)])
-def test_a_players_session_holds_the_heap_on_the_badges_vm(capsys, seed, hands, presses, every):
+# On CircuitPython 9.2.8's badge model (the 9.x bundle, 9.x's compiler and its 1.5 KB Python
+# stack, where a frame too many overflows a hint's search under the pause menu) stop 46's
+# sessions (seeds 22-40) all pass at the same budget; seed 26 has the least free there.
+@pytest.mark.parametrize("seed,hands,presses,every,cp", [
+    pytest.param(28, 100, 40000, 50, 10, marks=NEEDS_BADGE_VM),
+    pytest.param(37, 200, 80000, 100, 10, marks=NEEDS_BADGE_VM),
+    pytest.param(26, 100, 80000, 100, 9, marks=NEEDS_BADGE9_VM)])
+def test_a_players_session_holds_the_heap_on_the_badges_vm(capsys, seed, hands, presses, every,
+                                                           cp):
     # A player at the table on the badge's model, at its budget (vm_app.BADGE_HUMAN_KB):
     # random presses of every button (pages, hints, new matches, program switches) for
     # ``hands`` hands end on no error screen.
     import soak
 
-    r = soak.soak(hands, vm_app.budget_kb("human", badge=True), vm_app.PROFILES["human"],
-                  every=every, seed=seed, keys=vm_app.random_presses(seed, presses), badge=True)
+    r = soak.soak(hands, vm_app.budget_kb("human", badge=True, cp=cp), vm_app.PROFILES["human"],
+                  every=every, seed=seed, keys=vm_app.random_presses(seed, presses), badge=True,
+                  cp=cp)
     with capsys.disabled():
         for row in r["rows"]:
-            print("\nsession %d (badge): hand %d free %d largest free block %d"
-                  % ((seed,) + row), end="")
+            print("\nsession %d (badge, CircuitPython %d): hand %d free %d largest free block %d"
+                  % ((seed, cp) + row), end="")
     assert r["ok"], r["why"]
     assert r["hands"] >= hands
 
