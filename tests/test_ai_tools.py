@@ -95,6 +95,50 @@ def test_unmarked_probe_hides_advanceds_marks_from_the_normals(monkeypatch):
     assert seen["game"] > 0 and seen["other"] > 0
 
 
+def test_exact_probe_plays_out_with_normals_and_restores_the_sampled_game(monkeypatch):
+    """``--probe exact`` (docs/AI.md, stop 47): each playout runs on the rules core with every
+    other seat choosing as a Normal would from what it sees, here to the hand's end, and pops
+    every ply: the sampled game is exactly as it was for the next candidate, and a finished
+    hand scores a whole win or loss."""
+    import uno.ai
+    import uno.ai_search as search
+    from test_core_properties import snapshot
+    from uno.game import PH_PLAY, Game
+    from uno.rng import Rng
+    from uno.rules import preset
+
+    calls = {"other": 0, "own": 0}
+    choose = uno.ai.Normal.choose
+
+    def counted(self, obs):
+        calls["own" if obs.seat == seat else "other"] += 1
+        return choose(self, obs)
+
+    monkeypatch.setitem(arena.EXACT, "EXACT_TURNS", 80)
+    monkeypatch.setitem(arena._TRUE, "exact_normal", uno.ai.Normal(12345))
+    rules = preset("classic")
+    rules.update({"seats": ("normal",) * 4})
+    g = Game(rules, seed=5)
+    g.start()
+    normal = uno.ai.Normal(1)
+    while not (g.phase == PH_PLAY and min(len(h) for h in g.hands) <= 3):
+        g.apply(normal.choose(g.observe(g.actor)))
+    seat = g.actor
+    obs = g.observe(seat)
+    monkeypatch.setattr(uno.ai.Normal, "choose", counted)
+    sampled = Game.from_observation(obs, Rng(2))
+    before = snapshot(sampled)
+    totals = [0] * len(obs.legal)
+    finished = 0
+    for i, a in enumerate(obs.legal):
+        units = arena.exact_rollout(sampled, None, a, seat, totals, i, Rng(3))
+        assert snapshot(sampled) == before, "the playout of %d left the game changed" % a
+        assert search._CORE_COST <= units <= search._CORE_COST + search.HORIZON
+        finished += abs(totals[i]) >= search._ONE
+    assert calls["other"] > 0 and calls["own"] == 0
+    assert finished > 0
+
+
 def test_low_hands_measures_what_the_seat_sees(capsys):
     """tools/low_hands.py (docs/AI.md, stop 41): the core's marks are facts, a hand holds no
     more wilds than cards, a model given the sampled chance and the plays scores no worse

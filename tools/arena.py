@@ -26,7 +26,10 @@ they see hidden cards. ``infer`` is fair (public plays only) but measured within
 it is not in the player: the search's re-deals keep only hands of 3 cards or fewer under which
 Normal would have made the seat's last play (``--set INFER_DEPTH=2``: the last two).
 ``unmarked`` changes the opponents instead: the Normals do not see the colours an Advanced seat
-showed it lacks (what the core's marks cost Advanced).
+showed it lacks (what the core's marks cost Advanced). ``exact`` is fair too, and measured
+below today's player: the search's playouts run on the rules core with every other seat a real
+Normal (``--set EXACT_TURNS=80 --set EXACT_OWN=1``: to the hand's end, Advanced's own turns
+as a Normal's).
 """
 
 from __future__ import annotations
@@ -72,7 +75,7 @@ def _rotation(levels: list[str], i: int) -> list[str]:
 
 # The game being played, for the probes (which look at hidden cards on purpose).
 _TRUE: dict = {}
-PROBES = ("oracle", "oracle-late", "voids-low", "no-prior", "infer", "unmarked")
+PROBES = ("oracle", "oracle-late", "voids-low", "no-prior", "infer", "unmarked", "exact")
 
 
 def _low_other(obs) -> bool:
@@ -316,6 +319,52 @@ def infer_info(hands: int, nseats: int = 4, samples: int = 40) -> dict:
             "units": [acc[d][2] / n for d in pool_of]}
 
 
+# --- the exact-playout probe (issue 8, stop 47): the other seats' true policy in the search -----
+#
+# Fair (the search's sampled hands only) and not in the player: it measured below today's
+# (docs/AI.md). Each candidate's playout runs on the rules core itself (push/pop: challenges, ONE,
+# stacking as the rules have them) with every other seat choosing as a real Normal does from
+# what it would see, the Advanced seat by ai_search.fast_pick (``--set EXACT_OWN=1``: as a
+# Normal), for EXACT_TURNS turns (``--set EXACT_TURNS=80``: to the hand's end), then scored as
+# the fast playout is. It is charged what the fast playout is (at most HORIZON turns), not its
+# cost (several times that), so the same number of deals is sampled: an upper bound on what a
+# model of the opponents in the playouts could give.
+EXACT = {"EXACT_TURNS": 10, "EXACT_OWN": 0}
+
+
+def exact_rollout(g, model, a, seat: int, totals: list, i: int, rng) -> int:
+    """The ``exact`` probe's ai_search.rollout: push ``a``, play on with the core and Normal's
+    choices, score, pop every ply; adds the score to ``totals[i]``, returns the work units."""
+    import uno.ai_search as search
+    from uno.ai import Normal
+    from uno.game import PH_HAND_OVER, PH_PLAY
+
+    normal = _TRUE.get("exact_normal")
+    if normal is None:
+        normal = _TRUE["exact_normal"] = Normal(12345)
+    g.push(a)
+    plies = 1
+    turns = 0
+    while g.phase < PH_HAND_OVER and turns < EXACT["EXACT_TURNS"]:
+        actor = g.actor
+        if g.phase == PH_PLAY:
+            turns += 1
+        if actor != seat or EXACT["EXACT_OWN"]:
+            act = normal.choose(g.observe(actor))
+        else:
+            act = search.fast_pick(g, g.legal_actions(), rng)
+        g.push(act)
+        plies += 1
+    if g.phase >= PH_HAND_OVER:
+        v = search.terminal(g.winner, g.hands, seat)
+    else:
+        v = search.position_value(g.hands, seat, g.actor, g.colour, g.discard[-1] & 15)
+    totals[i] += v
+    for _ in range(plies):
+        g.pop()
+    return search._CORE_COST + min(turns, search.HORIZON)
+
+
 def install_probe(name: str) -> None:
     """Patch Advanced for probe ``name`` (PROBES) in this process."""
     import uno.ai_search as search
@@ -374,6 +423,8 @@ def install_probe(name: str) -> None:
             return choose(self, obs)
 
         uno.advanced.Advanced.choose = seeing
+    elif name == "exact":
+        search.rollout = exact_rollout
     elif name == "unmarked":
         # Not a variant of Advanced but of its opponents: the Normals do not see the colours
         # the Advanced seats showed they lack (what the core's marks cost Advanced).
@@ -438,14 +489,16 @@ def play_game(levels: list[str], preset: str, overrides: str, seed: int, unit: s
 
 
 def apply_settings(settings: tuple) -> None:
-    """Set the Advanced player's tunables (uno.advanced's, uno.ai_search's, or the infer
-    probe's), ``((name, value), ...)``, in this process (--set)."""
+    """Set the Advanced player's tunables (uno.advanced's, uno.ai_search's, or the infer or
+    exact probe's), ``((name, value), ...)``, in this process (--set)."""
     import uno.advanced as player
     import uno.ai_search as search
 
     for name, value in settings:
         if name in INFER:
             INFER[name] = value
+        elif name in EXACT:
+            EXACT[name] = value
         elif hasattr(player, name):
             setattr(player, name, value)
         elif hasattr(search, name):
