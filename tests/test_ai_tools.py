@@ -54,7 +54,7 @@ def test_arena_set_changes_a_tunable(capsys, monkeypatch):
         arena.main(["advanced", "normal", "--hands", "2", "--jobs", "1", "--set", "NO_SUCH=1"])
 
 
-@pytest.mark.parametrize("probe", arena.PROBES)
+@pytest.mark.parametrize("probe", arena.PROBES + ("exact,infer",))
 def test_every_arena_probe_runs(probe):
     """Every ``--probe`` docs/AI.md cites runs a four-seat game to its end (voids-low had been
     left pointing at the player's old module, and failed at its first decision)."""
@@ -66,6 +66,42 @@ def test_every_arena_probe_runs(probe):
         capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
     assert "advanced wins" in out.stdout and "8 hands" in out.stdout, out.stdout
+
+
+def test_probes_joined_by_commas_are_all_installed_and_bad_names_are_refused(capsys):
+    """``--probe exact,infer`` (docs/AI.md, stop 48) installs both probes in the worker: the
+    exact playouts and the infer re-deals; an unknown or repeated name is refused by name."""
+    import subprocess
+
+    code = ("import sys; sys.path.insert(0, 'tools'); import arena, uno.ai_search as s; "
+            "arena._engine_chunk((['advanced', 'normal', 'normal'], 'classic', '', 'hand', 1, "
+            "None, 0, 1, 'exact,infer', ())); "
+            "print(s.rollout is arena.exact_rollout, s.Pool.__name__)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["True", "InferPool"]
+    for bad, said in (("exact,bogus", "unknown probe 'bogus'"),
+                      ("infer,infer", "a probe named twice")):
+        with pytest.raises(SystemExit) as ex:
+            arena.main(["advanced", "normal", "--hands", "2", "--jobs", "1", "--probe", bad])
+        assert ex.value.code == 2
+        assert said in capsys.readouterr().err
+
+
+def test_exact_cost_times_both_playouts_on_the_same_positions():
+    """``--exact-cost`` (docs/AI.md, stop 48) plays every card of each late position with both
+    playouts and reports what each was charged: at least a core ply a rollout, and the exact
+    one no more turns than the horizon. (No assertion on the timing: the machine is shared.)"""
+    import uno.ai_search as search
+
+    r = arena.exact_cost(positions=4, deals=2)
+    n = r["rollouts"]
+    assert n >= 4 * 2 * 2  # every position has two card plays or more
+    # each exact rollout is charged one core ply and at most HORIZON turns
+    assert search._CORE_COST * n <= r["exact"][1] <= (search._CORE_COST + search.HORIZON) * n
+    assert r["fast"][1] >= search._CORE_COST * n
+    assert r["ratio"] > 0
 
 
 def test_unmarked_probe_hides_advanceds_marks_from_the_normals(monkeypatch):
@@ -137,6 +173,10 @@ def test_exact_probe_plays_out_with_normals_and_restores_the_sampled_game(monkey
         finished += abs(totals[i]) >= search._ONE
     assert calls["other"] > 0 and calls["own"] == 0
     assert finished > 0
+    # EXACT_CHARGE (stop 48): the same playout charged 4.3 times, in tenths.
+    monkeypatch.setitem(arena.EXACT, "EXACT_CHARGE", 43)
+    again = arena.exact_rollout(sampled, None, a, seat, totals, i, Rng(3))
+    assert again == units * 43 // 10
 
 
 def test_low_hands_measures_what_the_seat_sees(capsys):

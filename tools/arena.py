@@ -29,7 +29,8 @@ Normal would have made the seat's last play (``--set INFER_DEPTH=2``: the last t
 showed it lacks (what the core's marks cost Advanced). ``exact`` is fair too, and measured
 below today's player: the search's playouts run on the rules core with every other seat a real
 Normal (``--set EXACT_TURNS=80 --set EXACT_OWN=1``: to the hand's end, Advanced's own turns
-as a Normal's).
+as a Normal's; ``--set EXACT_CHARGE=43``: charged 4.3 times, its cost). Probes join with
+commas: ``--probe exact,infer --set INFER_DEPTH=2`` gives the search both fair additions.
 """
 
 from __future__ import annotations
@@ -329,7 +330,9 @@ def infer_info(hands: int, nseats: int = 4, samples: int = 40) -> dict:
 # the fast playout is. It is charged what the fast playout is (at most HORIZON turns), not its
 # cost (several times that), so the same number of deals is sampled: an upper bound on what a
 # model of the opponents in the playouts could give.
-EXACT = {"EXACT_TURNS": 10, "EXACT_OWN": 0}
+# ``--set EXACT_CHARGE=43`` charges 4.3 times that instead (in tenths): what an exact playout
+# costs against a fast one in CPython (stop 48), so the search samples as many fewer deals.
+EXACT = {"EXACT_TURNS": 10, "EXACT_OWN": 0, "EXACT_CHARGE": 10}
 
 
 def exact_rollout(g, model, a, seat: int, totals: list, i: int, rng) -> int:
@@ -362,7 +365,55 @@ def exact_rollout(g, model, a, seat: int, totals: list, i: int, rng) -> int:
     totals[i] += v
     for _ in range(plies):
         g.pop()
-    return search._CORE_COST + min(turns, search.HORIZON)
+    return (search._CORE_COST + min(turns, search.HORIZON)) * EXACT["EXACT_CHARGE"] // 10
+
+
+def exact_cost(positions: int = 40, deals: int = 20) -> dict:
+    """What the ``exact`` probe's playout costs against the search's fast one, in CPython:
+    ``positions`` late four-seat positions of Normal self-play (a hand at 3 cards or fewer, 3+
+    legal actions), every card play of each on ``deals`` sampled deals, with the units each
+    rollout is charged; the process's CPU time, the two kinds taking turns deal by deal.
+    Returns the seconds and units of each, the rollouts of each, and their ratio per unit
+    (``EXACT_CHARGE``, stop 48)."""
+    import uno.ai_search as search
+    from uno.ai import make_player
+    from uno.game import PH_HAND_OVER, PH_PLAY, Game
+    from uno.rng import Rng
+    from uno.rules import preset
+
+    rules = preset("classic")
+    rules.update({"seats": ("normal",) * 4})
+    found = []
+    seed = 0
+    while len(found) < positions:
+        g = Game(rules, seed=seed)
+        g.start()
+        players = [make_player("normal", seed * 10 + s) for s in range(4)]
+        seed += 1
+        while g.phase < PH_HAND_OVER:
+            if (g.phase == PH_PLAY and min(len(h) for h in g.hands) <= 3
+                    and len(g.legal_actions()) > 2):
+                found.append(g.observe(g.actor))
+                break
+            g.apply(players[g.actor].choose(g.observe(g.actor)))
+    out = {"fast": [0.0, 0], "exact": [0.0, 0], "rollouts": 0}
+    for d in range(deals):
+        for name, fn in (("fast", search.rollout), ("exact", exact_rollout)):
+            t0 = time.process_time()
+            units = 0
+            for obs in found:
+                rng = Rng(d + 1)
+                g = Game.from_observation(obs, rng)
+                model = search.Model(g, rng)
+                totals = [0] * len(obs.legal)
+                for i, a in enumerate(obs.legal):
+                    if a < 0x40:
+                        units += fn(g, model, a, obs.seat, totals, i, rng)
+                        out["rollouts"] += name == "fast"
+            out[name][0] += time.process_time() - t0
+            out[name][1] += units
+    out["ratio"] = (out["exact"][0] / out["exact"][1]) / (out["fast"][0] / out["fast"][1])
+    return out
 
 
 def install_probe(name: str) -> None:
@@ -488,6 +539,17 @@ def play_game(levels: list[str], preset: str, overrides: str, seed: int, unit: s
     return res
 
 
+def probe_list(text: str) -> str:
+    """``--probe``'s argument: one probe of PROBES, or several joined by commas (each once)."""
+    names = text.split(",")
+    for name in names:
+        if name not in PROBES:
+            raise argparse.ArgumentTypeError("unknown probe %r (%s)" % (name, ", ".join(PROBES)))
+    if len(set(names)) != len(names):
+        raise argparse.ArgumentTypeError("a probe named twice in %r" % text)
+    return text
+
+
 def apply_settings(settings: tuple) -> None:
     """Set the Advanced player's tunables (uno.advanced's, uno.ai_search's, or the infer or
     exact probe's), ``((name, value), ...)``, in this process (--set)."""
@@ -510,7 +572,8 @@ def apply_settings(settings: tuple) -> None:
 def _engine_chunk(args: tuple) -> tuple[list[float], list[int], dict]:
     levels, preset, overrides, unit, seed, budget, lo, hi, probe, settings = args
     if probe and _TRUE.get("probe") != probe:
-        install_probe(probe)
+        for name in probe.split(","):
+            install_probe(name)
         _TRUE["probe"] = probe
     apply_settings(settings)
     k = len(levels)
@@ -657,10 +720,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget", type=int, default=None, help="Advanced search budget")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--probe", choices=PROBES,
-                    help="measure a variant of Advanced, or of its opponents (not fair)")
+    ap.add_argument("--probe", type=probe_list, metavar="|".join(PROBES),
+                    help="measure a variant of Advanced, or of its opponents (not fair); "
+                    "several joined by commas, e.g. exact,infer")
     ap.add_argument("--infer-info", type=int, metavar="HANDS",
                     help="what the infer probe's deals know about the true hands")
+    ap.add_argument("--exact-cost", type=int, metavar="POSITIONS",
+                    help="the exact probe's playout cost against the fast one (CPython)")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="set a tunable of uno.advanced or uno.ai_search (a number), "
                     "e.g. INFER_CARDS=0")
@@ -671,6 +737,15 @@ def main(argv: list[str] | None = None) -> int:
         settings.append((name, float(value) if "." in value else int(value)))
     if a.value_table:
         print(repr(value_table(a.value_table)))
+        return 0
+    if a.exact_cost:
+        r = exact_cost(a.exact_cost)
+        for name in ("fast", "exact"):
+            sec, units = r[name]
+            print("%-5s playouts: %.3f s for %d units charged, %.1f us a unit"
+                  % (name, sec, units, 1e6 * sec / max(units, 1)))
+        print("exact / fast, per unit charged: %.1f (EXACT_CHARGE=%d)"
+              % (r["ratio"], round(10 * r["ratio"])))
         return 0
     if a.infer_info:
         r = infer_info(a.infer_info, a.seats or 4)
