@@ -29,7 +29,7 @@ Normal would have made the seat's last play (``--set INFER_DEPTH=2``: the last t
 showed it lacks (what the core's marks cost Advanced). ``exact`` is fair too, and measured
 below today's player: the search's playouts run on the rules core with every other seat a real
 Normal (``--set EXACT_TURNS=80 --set EXACT_OWN=1``: to the hand's end, Advanced's own turns
-as a Normal's; ``--set EXACT_CHARGE=43``: charged 4.3 times, its cost). Probes join with
+as a Normal's; ``--set EXACT_CHARGE=52``: charged 5.2 times, its cost). Probes join with
 commas: ``--probe exact,infer --set INFER_DEPTH=2`` gives the search both fair additions.
 """
 
@@ -330,8 +330,9 @@ def infer_info(hands: int, nseats: int = 4, samples: int = 40) -> dict:
 # the fast playout is. It is charged what the fast playout is (at most HORIZON turns), not its
 # cost (several times that), so the same number of deals is sampled: an upper bound on what a
 # model of the opponents in the playouts could give.
-# ``--set EXACT_CHARGE=43`` charges 4.3 times that instead (in tenths): what an exact playout
-# costs against a fast one in CPython (stop 48), so the search samples as many fewer deals.
+# ``--set EXACT_CHARGE=52`` charges 5.2 times that instead (in tenths), what an exact playout
+# costs against a fast one in CPython (``--exact-cost``), so the search samples that many
+# times fewer deals (stop 48 measured 43, from a first timing: below its cost).
 EXACT = {"EXACT_TURNS": 10, "EXACT_OWN": 0, "EXACT_CHARGE": 10}
 
 
