@@ -89,19 +89,82 @@ def test_probes_joined_by_commas_are_all_installed_and_bad_names_are_refused(cap
         assert said in capsys.readouterr().err
 
 
-def test_exact_cost_times_both_playouts_on_the_same_positions():
-    """``--exact-cost`` (docs/AI.md, stop 48) plays every card of each late position with both
-    playouts and reports what each was charged: at least a core ply a rollout, and the exact
-    one no more turns than the horizon. (No assertion on the timing: the machine is shared.)"""
+def test_playout_cost_times_the_three_playouts_on_the_same_positions():
+    """``--playout-cost`` (docs/AI.md, stop 48) plays every card of each late position with the
+    fast, exact and imitating playouts and reports what each was charged: at least a core ply
+    a rollout, the exact one no more turns than the horizon, and the imitation's other seats'
+    turns counted. The search's playout is its own again afterwards. (No assertion on the
+    timing: the machine is shared.)"""
     import uno.ai_search as search
 
-    r = arena.exact_cost(positions=4, deals=2)
+    playout = search.Model.playout
+    r = arena.playout_cost(positions=4, deals=2)
     n = r["rollouts"]
     assert n >= 4 * 2 * 2  # every position has two card plays or more
-    # each exact rollout is charged one core ply and at most HORIZON turns
     assert search._CORE_COST * n <= r["exact"][1] <= (search._CORE_COST + search.HORIZON) * n
-    assert r["fast"][1] >= search._CORE_COST * n
-    assert r["ratio"] > 0
+    assert r["fast"][1] >= search._CORE_COST * n and r["imitate"][1] >= search._CORE_COST * n
+    assert 0 < r["other_turns"] < r["imitate"][1]
+    assert search.Model.playout is playout and arena.IMIT["IMIT_EXTRA"] == 10
+
+
+@pytest.mark.parametrize("nseats", [3, 4])
+def test_imitation_picks_a_card_normal_ranks_first(nseats):
+    """``--probe imitate`` (docs/AI.md, stop 48): at every play decision of Normal self-play
+    where the next seat shows no void (the playout keeps none), the card the imitation picks
+    from the hand scores as high under Normal's own score_play as Normal's choice does."""
+    from uno.ai import Context, Normal, score_play
+    from uno.game import PH_HAND_OVER, PH_PLAY, Game
+    from uno.rules import preset
+
+    rules = preset("classic")
+    rules.update({"seats": ("normal",) * nseats})
+    checked = 0
+    for seed in range(120):
+        g = Game(rules, seed=seed)
+        g.start()
+        normal = Normal(seed)
+        while g.phase < PH_HAND_OVER:
+            obs = g.observe(g.actor)
+            ctx = Context(obs)
+            plays = [a for a in obs.legal if a < 0x40]
+            if g.phase == PH_PLAY and plays and not ctx.void_next:
+                card = arena.imit_pick(list(obs.hand), obs.colour, obs.top & 15,
+                                       ctx.next_count, ctx.danger)
+                # a wild's actions carry the colour called: its card is 0x40 | kind
+                mine = max(score_play(ctx, a) for a in plays
+                           if (0x40 | a & 15 if a & 15 >= 13 else a) == card)
+                assert mine == max(score_play(ctx, a) for a in plays), (seed, obs.hand, card)
+                checked += 1
+            g.apply(normal.choose(obs))
+    assert checked > 300
+
+
+def test_imitate_probe_charges_the_other_seats_turns(monkeypatch):
+    """The imitate probe's playout is charged IMIT_EXTRA tenths of a unit more for each turn
+    of another seat: with 0 it is charged as the fast playout, with 10 more."""
+    import uno.ai_search as search
+    from uno.ai import Normal
+    from uno.game import PH_PLAY, Game
+    from uno.rng import Rng
+    from uno.rules import preset
+
+    rules = preset("classic")
+    rules.update({"seats": ("normal",) * 4})
+    g = Game(rules, seed=5)
+    g.start()
+    normal = Normal(1)
+    while not (g.phase == PH_PLAY and min(len(h) for h in g.hands) <= 3):
+        g.apply(normal.choose(g.observe(g.actor)))
+    obs = g.observe(g.actor)
+    monkeypatch.setattr(search.Model, "playout", search.Model.playout)
+    arena.install_imitate()
+    charged = {}
+    for extra in (0, 10):
+        monkeypatch.setitem(arena.IMIT, "IMIT_EXTRA", extra)
+        sampled = Game.from_observation(obs, Rng(2))
+        model = search.Model(sampled, Rng(3))
+        charged[extra] = model.playout(sampled, obs.seat, -1)[1]
+    assert charged[10] > charged[0] > 0
 
 
 def test_unmarked_probe_hides_advanceds_marks_from_the_normals(monkeypatch):

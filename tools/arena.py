@@ -31,6 +31,9 @@ below today's player: the search's playouts run on the rules core with every oth
 Normal (``--set EXACT_TURNS=80 --set EXACT_OWN=1``: to the hand's end, Advanced's own turns
 as a Normal's; ``--set EXACT_CHARGE=52``: charged 5.2 times, its cost). Probes join with
 commas: ``--probe exact,infer --set INFER_DEPTH=2`` gives the search both fair additions.
+``imitate`` is fair and affordable: the fast playout's other seats pick the card Normal's
+score ranks first, each such turn charged ``IMIT_EXTRA`` (10) tenths of a unit more, its cost
+(``--playout-cost 40`` measures both probes' playouts against the fast one).
 """
 
 from __future__ import annotations
@@ -76,7 +79,8 @@ def _rotation(levels: list[str], i: int) -> list[str]:
 
 # The game being played, for the probes (which look at hidden cards on purpose).
 _TRUE: dict = {}
-PROBES = ("oracle", "oracle-late", "voids-low", "no-prior", "infer", "unmarked", "exact")
+PROBES = ("oracle", "oracle-late", "voids-low", "no-prior", "infer", "unmarked", "exact",
+          "imitate")
 
 
 def _low_other(obs) -> bool:
@@ -331,7 +335,7 @@ def infer_info(hands: int, nseats: int = 4, samples: int = 40) -> dict:
 # cost (several times that), so the same number of deals is sampled: an upper bound on what a
 # model of the opponents in the playouts could give.
 # ``--set EXACT_CHARGE=52`` charges 5.2 times that instead (in tenths), what an exact playout
-# costs against a fast one in CPython (``--exact-cost``), so the search samples that many
+# costs against a fast one in CPython (``--playout-cost``), so the search samples that many
 # times fewer deals (stop 48 measured 43, from a first timing: below its cost).
 EXACT = {"EXACT_TURNS": 10, "EXACT_OWN": 0, "EXACT_CHARGE": 10}
 
@@ -369,13 +373,125 @@ def exact_rollout(g, model, a, seat: int, totals: list, i: int, rng) -> int:
     return (search._CORE_COST + min(turns, search.HORIZON)) * EXACT["EXACT_CHARGE"] // 10
 
 
-def exact_cost(positions: int = 40, deals: int = 20) -> dict:
-    """What the ``exact`` probe's playout costs against the search's fast one, in CPython:
-    ``positions`` late four-seat positions of Normal self-play (a hand at 3 cards or fewer, 3+
-    legal actions), every card play of each on ``deals`` sampled deals, with the units each
-    rollout is charged; the process's CPU time, the two kinds taking turns deal by deal.
-    Returns the seconds and units of each, the rollouts of each, and their ratio per unit
-    (``EXACT_CHARGE``, stop 48)."""
+# --- the imitation probe (issue 8, stop 48): Normal's choice in the fast playout --------------
+#
+# Fair and cheap enough to be a player's: in the search's fast playout every other seat plays
+# the card Normal's ``score_play`` ranks first (its terms, on the playout's hands; not the
+# next seat's void marks, which the playout does not keep), instead of the first card that fits.
+# Each such turn is charged IMIT_EXTRA tenths of a unit more: its CPython cost (``--playout-cost``).
+IMIT = {"IMIT_EXTRA": 10}
+_PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 20, 20, 50, 50)
+# Normal's weights, bound once (an import inside imit_pick would be timed with it)
+from uno.ai import (  # noqa: E402
+    K_ATTACK, K_DRAW2, K_KEEP_COLOUR, K_NUM, K_SAME, K_W4_ATTACK, K_WILD_KEEP)
+
+
+def imit_pick(h: list, colour: int, topk: int, next_count: int, danger: bool) -> int:
+    """The card of ``h`` (playout cards: a wild is 0x40 | kind) that Normal's score_play ranks
+    first with ``colour`` and a ``topk`` top in force, the next seat at ``next_count`` cards and
+    ``danger`` (another hand at 2 or fewer); -1 if none fits. Classic's terms: W+4 challenged,
+    no penalty scoring, three or four seats."""
+    cc = [0, 0, 0, 0, 0]
+    for c in h:
+        cc[c >> 4] += 1
+    n_after = len(h) - 1
+    best = -1
+    best_s = -10 ** 9
+    for c in h:
+        k = c & 15
+        if c >= 0x40:
+            # the colour called: the one held most, the one in force on a tie (its +30)
+            col = 0
+            for q in range(1, 4):
+                if cc[q] > cc[col]:
+                    col = q
+            if 0 <= colour < 4 and cc[colour] == cc[col]:
+                col = colour
+            s = -K_WILD_KEEP if n_after > 2 else -100
+            if k == 14:
+                if next_count <= 2:
+                    s += K_W4_ATTACK
+                if 0 <= colour < 4 and cc[colour] > 0:
+                    s -= 3000
+            s += K_SAME * cc[col] + (30 if col == colour and n_after > 0 else 0)
+        elif (c >> 4) == colour or k == topk:
+            col = c >> 4
+            s = K_SAME * (cc[col] - 1) + (K_KEEP_COLOUR if col == colour else 0)
+            if k < 10:
+                s += K_NUM * k
+            elif k == 11:
+                s += 100 if next_count <= 2 else 0
+            else:
+                s += 100 + (K_ATTACK if next_count <= 2 else 0) + (K_DRAW2 if k == 12 else 0)
+        else:
+            continue
+        if danger:
+            s += 8 * _PIPS[k]
+        if n_after == 1:
+            last = c
+            for d in h:
+                if d != c:
+                    last = d
+                    break
+            if last >= 0x40:
+                s += 300
+            elif last >> 4 == c >> 4:
+                s += 200
+        if s > best_s:
+            best_s = s
+            best = c
+    return best
+
+
+def install_imitate() -> None:
+    """The ``imitate`` probe: ai_search's fast playout with imit_pick for the other seats (a
+    replacement in its source, which fails loudly if the playout's code has changed)."""
+    import inspect
+    import textwrap
+
+    import uno.ai_search as search
+
+    src = textwrap.dedent(inspect.getsource(search.Model.playout))
+    old = textwrap.indent(textwrap.dedent("""\
+        best = -1
+        for c in h:
+            if c >= 0x40:
+                if best < 0 or c < best:
+                    best = c
+            elif (c >> 4) == colour or (c & 15) == topk:
+                best = c
+                break
+        """), " " * 16)
+    new = textwrap.indent(textwrap.dedent("""\
+        m = 99
+        for q in range(n):
+            if q != turn and len(hands[q]) < m:
+                m = len(hands[q])
+        best = imit_pick(h, colour, topk, len(hands[(turn + direction) % n]), m <= 2)
+        extra += IMIT["IMIT_EXTRA"]
+        """), " " * 16)
+    edits = ((old, new), ("    turns = 0\n", "    turns = 0\n    extra = 0\n"),
+             ("seat), turns\n", "seat), turns + extra // 10\n"),
+             ("topk), turns\n", "topk), turns + extra // 10\n"))
+    for a, b in edits:
+        if src.count(a) != 1:
+            raise RuntimeError("imitate: ai_search's playout has changed (%r)" % a[:40])
+        src = src.replace(a, b)
+    scope = dict(search.__dict__, imit_pick=imit_pick, IMIT=IMIT)
+    ns: dict = {}
+    exec(compile(src, "imitate_playout", "exec"), scope, ns)
+    search.Model.playout = ns["playout"]
+
+
+def playout_cost(positions: int = 40, deals: int = 20) -> dict:
+    """What the ``exact`` and ``imitate`` probes' playouts cost against the search's fast one,
+    in CPython: ``positions`` late four-seat positions of Normal self-play (a hand at 3 cards
+    or fewer, 3+ legal actions), every card play of each on ``deals`` sampled deals; the
+    process's CPU time, the kinds taking turns deal by deal. Returns per kind [seconds, units
+    charged] ("exact" as charged by default, "imitate" with IMIT_EXTRA 0), the rollouts of
+    each, the other seats' turns in the imitation's playouts, and what each costs in the fast
+    playout's units: ``exact_ratio`` (EXACT_CHARGE / 10) and ``imit_extra`` (IMIT_EXTRA / 10,
+    a unit more for each of those turns) (stop 48)."""
     import uno.ai_search as search
     from uno.ai import make_player
     from uno.game import PH_HAND_OVER, PH_PLAY, Game
@@ -397,23 +513,47 @@ def exact_cost(positions: int = 40, deals: int = 20) -> dict:
                 found.append(g.observe(g.actor))
                 break
             g.apply(players[g.actor].choose(g.observe(g.actor)))
-    out = {"fast": [0.0, 0], "exact": [0.0, 0], "rollouts": 0}
-    for d in range(deals):
-        for name, fn in (("fast", search.rollout), ("exact", exact_rollout)):
-            t0 = time.process_time()
-            units = 0
-            for obs in found:
-                rng = Rng(d + 1)
-                g = Game.from_observation(obs, rng)
-                model = search.Model(g, rng)
-                totals = [0] * len(obs.legal)
-                for i, a in enumerate(obs.legal):
-                    if a < 0x40:
-                        units += fn(g, model, a, obs.seat, totals, i, rng)
-                        out["rollouts"] += name == "fast"
-            out[name][0] += time.process_time() - t0
-            out[name][1] += units
-    out["ratio"] = (out["exact"][0] / out["exact"][1]) / (out["fast"][0] / out["fast"][1])
+
+    def run(d: int, fn) -> int:
+        units = 0
+        for obs in found:
+            rng = Rng(d + 1)
+            g = Game.from_observation(obs, rng)
+            model = search.Model(g, rng)
+            totals = [0] * len(obs.legal)
+            for i, a in enumerate(obs.legal):
+                if a < 0x40:
+                    units += fn(g, model, a, obs.seat, totals, i, rng)
+        return units
+
+    fast_playout = search.Model.playout
+    extra = IMIT["IMIT_EXTRA"]
+    install_imitate()
+    kinds = (("fast", search.rollout, fast_playout), ("exact", exact_rollout, fast_playout),
+             ("imitate", search.rollout, search.Model.playout))
+    out: dict = {"fast": [0.0, 0], "exact": [0.0, 0], "imitate": [0.0, 0], "rollouts": 0,
+                 "other_turns": 0}
+    try:
+        for d in range(deals):
+            for name, fn, playout in kinds:
+                search.Model.playout = playout
+                IMIT["IMIT_EXTRA"] = 0
+                t0 = time.process_time()
+                units = run(d, fn)
+                out[name][0] += time.process_time() - t0
+                out[name][1] += units
+                if name == "imitate":
+                    # the same playouts again, a unit charged for each other seat's turn
+                    IMIT["IMIT_EXTRA"] = 10
+                    out["other_turns"] += run(d, fn) - units
+        out["rollouts"] = sum(len([a for a in o.legal if a < 0x40]) for o in found) * deals
+    finally:
+        search.Model.playout = fast_playout
+        IMIT["IMIT_EXTRA"] = extra
+    per_unit = out["fast"][0] / out["fast"][1]
+    out["exact_ratio"] = out["exact"][0] / out["exact"][1] / per_unit
+    out["imit_extra"] = ((out["imitate"][0] / per_unit - out["imitate"][1])
+                         / max(out["other_turns"], 1))
     return out
 
 
@@ -477,6 +617,8 @@ def install_probe(name: str) -> None:
         uno.advanced.Advanced.choose = seeing
     elif name == "exact":
         search.rollout = exact_rollout
+    elif name == "imitate":
+        install_imitate()
     elif name == "unmarked":
         # Not a variant of Advanced but of its opponents: the Normals do not see the colours
         # the Advanced seats showed they lack (what the core's marks cost Advanced).
@@ -560,6 +702,8 @@ def apply_settings(settings: tuple) -> None:
     for name, value in settings:
         if name in INFER:
             INFER[name] = value
+        elif name in IMIT:
+            IMIT[name] = value
         elif name in EXACT:
             EXACT[name] = value
         elif hasattr(player, name):
@@ -726,8 +870,9 @@ def main(argv: list[str] | None = None) -> int:
                     "several joined by commas, e.g. exact,infer")
     ap.add_argument("--infer-info", type=int, metavar="HANDS",
                     help="what the infer probe's deals know about the true hands")
-    ap.add_argument("--exact-cost", type=int, metavar="POSITIONS",
-                    help="the exact probe's playout cost against the fast one (CPython)")
+    ap.add_argument("--playout-cost", type=int, metavar="POSITIONS",
+                    help="the exact and imitate probes' playout costs against the fast one "
+                    "(CPython)")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="set a tunable of uno.advanced or uno.ai_search (a number), "
                     "e.g. INFER_CARDS=0")
@@ -739,14 +884,16 @@ def main(argv: list[str] | None = None) -> int:
     if a.value_table:
         print(repr(value_table(a.value_table)))
         return 0
-    if a.exact_cost:
-        r = exact_cost(a.exact_cost)
-        for name in ("fast", "exact"):
+    if a.playout_cost:
+        r = playout_cost(a.playout_cost)
+        for name in ("fast", "exact", "imitate"):
             sec, units = r[name]
-            print("%-5s playouts: %.3f s for %d units charged, %.1f us a unit"
+            print("%-7s playouts: %.3f s for %d units charged, %.1f us a unit"
                   % (name, sec, units, 1e6 * sec / max(units, 1)))
         print("exact / fast, per unit charged: %.1f (EXACT_CHARGE=%d)"
-              % (r["ratio"], round(10 * r["ratio"])))
+              % (r["exact_ratio"], round(10 * r["exact_ratio"])))
+        print("imitate: %.2f units more for each of %d other seats' turns (IMIT_EXTRA=%d)"
+              % (r["imit_extra"], r["other_turns"], round(10 * r["imit_extra"])))
         return 0
     if a.infer_info:
         r = infer_info(a.infer_info, a.seats or 4)
