@@ -115,12 +115,6 @@ def test_choice_ignores_the_unseen_cards(level, nseats):
     check_unseen_cards_ignored(level, nseats)
 
 
-@pytest.mark.parametrize("nseats", (3, 4))
-def test_infer_probe_ignores_the_unseen_cards(infer_probe, nseats):
-    """The arena's infer probe is fair: its record is public and the sampled games carry it."""
-    check_unseen_cards_ignored("advanced", nseats)
-
-
 def check_unseen_cards_ignored(level, nseats):
     checked = searched = 0
     for seed in range(1, 7):
@@ -139,6 +133,9 @@ def check_unseen_cards_ignored(level, nseats):
                 others = [s for s in range(nseats) if s != obs.seat]
                 for k in range(2):
                     other = Game.from_observation(obs, Rng(1000 + k))
+                    # the real game with the unseen cards permuted: its public record too
+                    # (a sampled game keeps none)
+                    other.last_play = bytearray(obs.last_play)
                     hidden = [c for s in others for c in other.hands[s]]
                     obs2 = other.observe(obs.seat)
                     assert public(obs2) == public(obs)
@@ -482,27 +479,11 @@ def test_a_sampled_deal_holds_each_unseen_card_once():
     assert checked >= 20
 
 
-@pytest.fixture
-def infer_probe():
-    """tools/arena.py's ``infer`` probe installed in this process, undone after the test."""
-    import arena
-    import uno.observe
-
-    saved = (Game._play, Game._deal, uno.observe.Observation.__init__,
-             uno.observe.determinize, uno.ai_search.Pool, dict(arena.INFER))
-    arena.install_probe("infer")
-    yield arena
-    (Game._play, Game._deal, uno.observe.Observation.__init__, uno.observe.determinize,
-     uno.ai_search.Pool, infer) = saved
-    arena.INFER.update(infer)
-
-
-def test_a_normal_hand_always_fits_its_recorded_plays(infer_probe):
-    """The infer probe's model of Normal (arena.Past) is Normal's own choice: at every position
-    of Normal self-play, every hand whose last play (and the one before, when no card came in
-    between) is on record would have made those plays, so a sampled hand the model rules out
-    is never a Normal opponent's true hand."""
-    arena = infer_probe
+def test_a_normal_hand_always_fits_its_recorded_plays():
+    """The search's model of Normal (ai_search._Past, docs/AI.md "Inference from the other
+    seats' plays") is Normal's own choice: at every position of Normal self-play, every hand
+    whose last play (and the one before, when no card came in between) is on record would have
+    made those plays, so a sampled hand the model rules out is never a Normal's true hand."""
     checked = [0, 0]
     for name in ("classic", "official", "house", "pcsig", "windows"):
         for nseats in (2, 3, 4):
@@ -511,35 +492,35 @@ def test_a_normal_hand_always_fits_its_recorded_plays(infer_probe):
                 g = Game(rules, seed=seed)
                 g.start()
                 ps = [player("normal", seed * 10 + s) for s in range(nseats)]
-                past = arena.Past(rules, nseats)
+                past = uno.ai_search._Past(rules, nseats)
+                past.reverse_skips = nseats == 2
                 while g.phase not in (PH_MATCH_OVER, PH_HAND_OVER):
                     obs = g.observe(g.actor)
                     lp = obs.last_play
                     for s in range(nseats):
-                        o = s * arena.LAST_PLAY
+                        o = s * uno.game.LAST_PLAY
                         h = g.hands[s]
                         if lp[o] == 255 or lp[o + 5] != len(h):
                             continue
-                        assert past.fits(lp, o, h)
+                        assert past.fits(lp, o, h, -1)
                         checked[0] += 1
-                        q = o + arena.LAST_REC
+                        q = o + uno.game.LAST_REC
                         if lp[q] != 255 and lp[q + 5] == len(h) + 1:
-                            later = lp[o] if lp[o] & 15 < 13 else 0x40 | lp[o] & 15
-                            assert past.fits(lp, q, h + [later])
+                            assert past.fits(lp, q, h, lp[o])
                             checked[1] += 1
                     g.apply(ps[g.actor].choose(obs))
     assert checked[0] > 1000 and checked[1] > 500, checked
 
 
-def test_infer_probe_records_free_plays_only(infer_probe):
-    """The probe's record of a play from the hand: colour and top before, the next seat's
-    count, the smallest other, the next seat's voids, the count after; a drawn card played is
-    no free choice (255). Sampled games carry the record, so observations stay equal."""
-    arena = infer_probe
+def test_the_game_records_free_plays_only():
+    """Game.last_play, each seat's last two plays from the hand: colour and top before, the
+    next seat's count, the smallest other, the next seat's voids, the count after; a drawn card
+    played is no free choice (255). Observations and sampled games carry the record, so
+    observations stay equal."""
     r = preset("classic", seats=["normal"] * 3)
     g = Game(r, seed=1)
     g.start()
-    assert all(b == 255 for b in g.last_play)
+    assert all(b == 255 for b in g.last_play) and len(g.last_play) == 3 * uno.game.LAST_PLAY
     g.hands = [[parse(c) for c in h] for h in (["R7", "G2", "B3"], ["R1", "Y9"], ["G5"] * 4)]
     g.discard = bytearray([parse("R5")])
     g.colour = 0
@@ -548,44 +529,51 @@ def test_infer_probe_records_free_plays_only(infer_probe):
     g.actor = g.turn = 0
     g.direction = 1
     g.apply(parse("R7"))
-    assert list(g.last_play[:arena.LAST_REC]) == [parse("R7"), 0 | 5 << 2, 2, 2, 4, 2]
+    assert list(g.last_play[:uno.game.LAST_REC]) == [parse("R7"), 0 | 5 << 2, 2, 2, 4, 2]
     assert g.observe(1).last_play == bytes(g.last_play)
     g.pile.append(parse("R3"))
     g.apply(DRAW)  # seat 1 draws a card it can play, and plays it
     assert g.phase == PH_DRAWN
     g.apply(parse("R3"))
-    o = arena.LAST_PLAY
-    assert g.last_play[o] == 255 and g.last_play[o + arena.LAST_REC] == 255
+    o = uno.game.LAST_PLAY
+    assert g.last_play[o] == 255 and g.last_play[o + uno.game.LAST_REC] == 255
+    # a game a search samples keeps no record (the search reads the observation's) and its
+    # plays add none
     g2 = Game.from_observation(g.observe(2), Rng(1))
-    assert bytes(g2.last_play) == bytes(g.last_play)
+    g2.push(g2.legal_actions()[0])
+    assert g2.last_play == b"" and "last_play" not in vars(g2)
+    # the next hand starts with none
+    g.hands[0] = []
+    g._end_hand(0)
+    g.next_hand()
+    assert all(b == 255 for b in g.last_play)
 
 
-def test_infer_probe_deals_honour_the_last_play(infer_probe):
-    """A seat that called red with a wild from four cards on a green 5 held no green card and
-    no 5 (Normal keeps its wilds while another card fits): the probe's re-deals give it such
-    cards far less often than blind deals do."""
-    arena = infer_probe
-    r = preset("classic")
-    lp = bytearray(b"\xff" * (2 * arena.LAST_PLAY))
-    o = arena.LAST_PLAY
-    lp[o:o + arena.LAST_REC] = bytes([13, 2 | 5 << 2, 7, 7, 0, 3])
-    obs = Obs(r, ["R2", "G7", "B3", "Y1", "Y4", "B8", "R9"], "W", 0, [7, 3], [],
+@pytest.mark.parametrize("level,deals", (("normal", 3), ("advanced", 3), ("normal", 0)))
+def test_deals_honour_a_normal_seats_last_play(monkeypatch, level, deals):
+    """A Normal seat that called red with a wild from four cards on a green 5 held no green
+    card and no 5 (Normal keeps its wilds while another card fits): the search's re-deals give
+    it such cards far less often than blind deals do (INFER_CARDS 0), and charge for the
+    checks. Only a Normal's plays tell this (another seat's policy is not known)."""
+    r = preset("classic", seats=["human", level, "normal"])
+    lp = bytearray(b"\xff" * (3 * uno.game.LAST_PLAY))
+    o = uno.game.LAST_PLAY
+    lp[o:o + uno.game.LAST_REC] = bytes([13, 2 | 5 << 2, 7, 7, 0, 3])
+    obs = Obs(r, ["R2", "G7", "B3", "Y1", "Y4", "B8", "R9"], "W", 0, [7, 3, 6], [],
               last_play=bytes(lp))
     obs.discard = [parse("G5"), parse("W")]
-    rates = []
-    for cards in (3, 0):
-        arena.INFER["INFER_CARDS"] = cards
-        rng = Rng(4)
-        g = Game.from_observation(obs, rng)
-        pool = uno.ai_search.Pool(g, 0)
-        bad = 0
-        for _ in range(200):
-            spent = pool.redeal(g, rng)
-            assert len(g.hands[1]) == 3 and len(g.pile) + 7 + 3 + 2 == 108
-            assert (spent > 0) == (cards > 0)
-            bad += any(c < 0x40 and (c >> 4 == 2 or c & 15 == 5) for c in g.hands[1])
-        rates.append(bad / 200)
-    assert rates[0] < 0.1 and rates[1] > 0.5, rates
+    monkeypatch.setattr(uno.ai_search, "INFER_CARDS", deals)
+    rng = Rng(4)
+    g = Game.from_observation(obs, rng)
+    pool = uno.ai_search.Pool(g, 0, obs.last_play)
+    bad = 0
+    checked = deals > 0 and level == "normal"
+    for _ in range(200):
+        spent = pool.redeal(g, rng)
+        assert len(g.hands[1]) == 3 and len(g.pile) + 7 + 3 + 6 + 2 == 108
+        assert (spent > 0) == checked
+        bad += any(c < 0x40 and (c >> 4 == 2 or c & 15 == 5) for c in g.hands[1])
+    assert (bad / 200 < 0.1) == checked, bad
 
 
 def test_unknown_level():
@@ -614,7 +602,7 @@ def test_private_constants_match_the_game():
     action."""
     names = ("DRAW", "PASS", "CHALLENGE", "ACCEPT", "CALL_ONE", "NO_ONE", "CATCH", "NO_CATCH",
              "COLOUR", "PH_PLAY", "PH_COLOUR", "PH_CHALLENGE", "PH_ONE", "PH_CATCH",
-             "PH_HAND_OVER", "NO_WILD", "VOID_KIND")
+             "PH_HAND_OVER", "NO_WILD", "VOID_KIND", "LAST_PLAY", "LAST_REC")
     checked = 0
     for mod in (uno.ai, uno.easy, uno.advanced, uno.ai_search, uno.deal):
         for name in names:
@@ -632,6 +620,9 @@ def test_private_constants_match_the_game():
     assert uno.deal._W4 == W4
     # a sampled discard pile has room for every card the search's plies may play on it
     assert uno.observe._PLAY_ROOM >= uno.ai_search._CORE_PLIES
+    # the playout's imitation of Normal uses Normal's play weights
+    for name in ("WILD_KEEP", "W4_ATTACK", "SAME", "KEEP_COLOUR", "ATTACK", "DRAW2", "NUM"):
+        assert getattr(uno.ai_search, "_K_" + name) == getattr(uno.ai, "K_" + name), name
 
 
 def test_arena_oracle_probe_sees_the_hidden_cards():

@@ -54,7 +54,7 @@ def test_arena_set_changes_a_tunable(capsys, monkeypatch):
         arena.main(["advanced", "normal", "--hands", "2", "--jobs", "1", "--set", "NO_SUCH=1"])
 
 
-@pytest.mark.parametrize("probe", arena.PROBES + ("exact,infer",))
+@pytest.mark.parametrize("probe", arena.PROBES + ("exact,no-prior",))
 def test_every_arena_probe_runs(probe):
     """Every ``--probe`` docs/AI.md cites runs a four-seat game to its end (voids-low had been
     left pointing at the player's old module, and failed at its first decision)."""
@@ -69,20 +69,21 @@ def test_every_arena_probe_runs(probe):
 
 
 def test_probes_joined_by_commas_are_all_installed_and_bad_names_are_refused(capsys):
-    """``--probe exact,infer`` (docs/AI.md, stop 48) installs both probes in the worker: the
-    exact playouts and the infer re-deals; an unknown or repeated name is refused by name."""
+    """``--probe exact,no-prior`` (docs/AI.md, stop 48) installs both probes in the worker: the
+    exact playouts and no prior; an unknown or repeated name is refused by name (``infer``
+    and ``imitate`` are the player's since stop 49, no probes)."""
     import subprocess
 
     code = ("import sys; sys.path.insert(0, 'tools'); import arena, uno.ai_search as s; "
             "arena._engine_chunk((['advanced', 'normal', 'normal'], 'classic', '', 'hand', 1, "
-            "None, 0, 1, 'exact,infer', ())); "
-            "print(s.rollout is arena.exact_rollout, s.Pool.__name__)")
+            "None, 0, 1, 'exact,no-prior', ())); import uno.advanced as p; "
+            "print(s.rollout is arena.exact_rollout, p.K_PRIOR)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
-    assert out.stdout.split() == ["True", "InferPool"]
-    for bad, said in (("exact,bogus", "unknown probe 'bogus'"),
-                      ("infer,infer", "a probe named twice")):
+    assert out.stdout.split() == ["True", "0"]
+    for bad, said in (("exact,bogus", "unknown probe 'bogus'"), ("infer", "unknown probe"),
+                      ("exact,exact", "a probe named twice")):
         with pytest.raises(SystemExit) as ex:
             arena.main(["advanced", "normal", "--hands", "2", "--jobs", "1", "--probe", bad])
         assert ex.value.code == 2
@@ -91,27 +92,29 @@ def test_probes_joined_by_commas_are_all_installed_and_bad_names_are_refused(cap
 
 def test_playout_cost_times_the_three_playouts_on_the_same_positions():
     """``--playout-cost`` (docs/AI.md, stop 48) plays every card of each late position with the
-    fast, exact and imitating playouts and reports what each was charged: at least a core ply
+    plain, exact and imitating playouts and reports what each was charged: at least a core ply
     a rollout, the exact one no more turns than the horizon, and the imitation's other seats'
-    turns counted. The search's playout is its own again afterwards. (No assertion on the
+    turns counted. The player's charge is its own again afterwards. (No assertion on the
     timing: the machine is shared.)"""
     import uno.ai_search as search
 
-    playout = search.Model.playout
+    tenths = search.IMIT_TENTHS
     r = arena.playout_cost(positions=4, deals=2)
     n = r["rollouts"]
     assert n >= 4 * 2 * 2  # every position has two card plays or more
     assert search._CORE_COST * n <= r["exact"][1] <= (search._CORE_COST + search.HORIZON) * n
     assert r["fast"][1] >= search._CORE_COST * n and r["imitate"][1] >= search._CORE_COST * n
     assert 0 < r["other_turns"] < r["imitate"][1]
-    assert search.Model.playout is playout and arena.IMIT["IMIT_EXTRA"] == 10
+    assert search.IMIT_TENTHS == tenths
 
 
 @pytest.mark.parametrize("nseats", [3, 4])
 def test_imitation_picks_a_card_normal_ranks_first(nseats):
-    """``--probe imitate`` (docs/AI.md, stop 48): at every play decision of Normal self-play
-    where the next seat shows no void (the playout keeps none), the card the imitation picks
-    from the hand scores as high under Normal's own score_play as Normal's choice does."""
+    """The playout's other seats (ai_search.Model._imitate, docs/AI.md stop 49): at every play
+    decision of Normal self-play where the next seat shows no void (the playout keeps none),
+    the card the imitation picks from the hand scores as high under Normal's own score_play as
+    Normal's choice does."""
+    import uno.ai_search as search
     from uno.ai import Context, Normal, score_play
     from uno.game import PH_HAND_OVER, PH_PLAY, Game
     from uno.rules import preset
@@ -123,13 +126,15 @@ def test_imitation_picks_a_card_normal_ranks_first(nseats):
         g = Game(rules, seed=seed)
         g.start()
         normal = Normal(seed)
+        model = search.Model(g)
+        assert model.imitate
         while g.phase < PH_HAND_OVER:
             obs = g.observe(g.actor)
             ctx = Context(obs)
             plays = [a for a in obs.legal if a < 0x40]
             if g.phase == PH_PLAY and plays and not ctx.void_next:
-                card = arena.imit_pick(list(obs.hand), obs.colour, obs.top & 15,
-                                       ctx.next_count, ctx.danger)
+                card = model._imitate(g.hands[obs.seat], obs.colour, obs.top & 15, g.hands,
+                                      ctx.next)
                 # a wild's actions carry the colour called: its card is 0x40 | kind
                 mine = max(score_play(ctx, a) for a in plays
                            if (0x40 | a & 15 if a & 15 >= 13 else a) == card)
@@ -139,32 +144,36 @@ def test_imitation_picks_a_card_normal_ranks_first(nseats):
     assert checked > 300
 
 
-def test_imitate_probe_charges_the_other_seats_turns(monkeypatch):
-    """The imitate probe's playout is charged IMIT_EXTRA tenths of a unit more for each turn
-    of another seat: with 0 it is charged as the fast playout, with 10 more."""
+def test_the_playout_charges_the_imitated_turns(monkeypatch):
+    """The playout is charged IMIT_TENTHS tenths of a unit more for each turn of another seat
+    it imitates Normal in (three and four seats): with 0 it is charged as a plain playout,
+    with 12 more; at two seats no turn is imitated (the plain playout, as before)."""
     import uno.ai_search as search
     from uno.ai import Normal
     from uno.game import PH_PLAY, Game
     from uno.rng import Rng
     from uno.rules import preset
 
-    rules = preset("classic")
-    rules.update({"seats": ("normal",) * 4})
-    g = Game(rules, seed=5)
-    g.start()
-    normal = Normal(1)
-    while not (g.phase == PH_PLAY and min(len(h) for h in g.hands) <= 3):
-        g.apply(normal.choose(g.observe(g.actor)))
-    obs = g.observe(g.actor)
-    monkeypatch.setattr(search.Model, "playout", search.Model.playout)
-    arena.install_imitate()
-    charged = {}
-    for extra in (0, 10):
-        monkeypatch.setitem(arena.IMIT, "IMIT_EXTRA", extra)
-        sampled = Game.from_observation(obs, Rng(2))
-        model = search.Model(sampled, Rng(3))
-        charged[extra] = model.playout(sampled, obs.seat, -1)[1]
-    assert charged[10] > charged[0] > 0
+    for nseats in (4, 2):
+        rules = preset("classic")
+        rules.update({"seats": ("normal",) * nseats})
+        g = Game(rules, seed=5)
+        g.start()
+        normal = Normal(1)
+        while not (g.phase == PH_PLAY and min(len(h) for h in g.hands) <= 3):
+            g.apply(normal.choose(g.observe(g.actor)))
+        obs = g.observe(g.actor)
+        charged = {}
+        for tenths in (0, 12):
+            monkeypatch.setattr(search, "IMIT_TENTHS", tenths)
+            sampled = Game.from_observation(obs, Rng(2))
+            model = search.Model(sampled, Rng(3))
+            assert model.imitate == (nseats > 2)
+            charged[tenths] = model.playout(sampled, obs.seat, -1)[1]
+        if nseats > 2:
+            assert charged[12] > charged[0] > 0
+        else:
+            assert charged[12] == charged[0] > 0
 
 
 def test_unmarked_probe_hides_advanceds_marks_from_the_normals(monkeypatch):
@@ -483,6 +492,20 @@ def test_decision_cost_in_micropython_instructions():
     assert statistics.median(res["normal"]) <= 1_000_000
     assert statistics.median(res["advanced"]) <= 9_000_000
     assert min(res["advanced"]) > 50_000  # the search did run
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind not installed")
+def test_the_charge_for_an_imitated_turn_is_its_micropython_cost():
+    """``tools/bench_ai.py --playout-cost`` (docs/AI.md, stop 49): the same rollouts with and
+    without the other seats' imitation of Normal, on MicroPython under callgrind. The imitated
+    turns are counted and cost more instructions, and what the player charges for each
+    (IMIT_TENTHS tenths of a unit) is within half a unit of what it costs there."""
+    import uno.ai_search as search
+
+    r = bench_ai.playout_cost(4, 2)
+    assert r["other_turns"] > 0 and r["instr"][1] > r["instr"][0]
+    assert r["units"][1] > 0 and r["per_unit"] > 5_000
+    assert abs(r["extra"] - search.IMIT_TENTHS / 10) < 0.5, r
 
 
 def _new_modules(opponents, seat0):

@@ -383,6 +383,35 @@ def test_snapshot_with_other_rules_is_refused():
         S.unpack_match(S.pack_match(g), preset("house"))
 
 
+def test_a_version_1_snapshot_resumes_without_the_last_plays(monkeypatch):
+    """docs/SAVES.md: a match saved before the last plays were kept (snapshot version 1)
+    still resumes, every field as saved and no plays on record (the computer players then
+    know a little less until each seat plays again); a last play the game could not have
+    made is refused."""
+    import uno.snapshot
+
+    g = Game(preset("classic", seats=["human", "normal", "normal"]), seed=3)
+    g.start()
+    play_to(g, random.Random(3), 40)
+    assert any(b != 255 for b in g.last_play)
+    v2 = uno.snapshot.pack(g)
+    monkeypatch.setattr(uno.snapshot, "SNAPSHOT_VERSION", 1)
+    monkeypatch.setattr(uno.snapshot, "_put_plays", lambda w, lp: None)
+    v1 = uno.snapshot.pack(g)
+    assert v1[0] == 1 and v2[0] == 2 and len(v1) < len(v2)
+    h1, _ = uno.snapshot.unpack(v1)
+    h2, _ = uno.snapshot.unpack(v2)
+    assert state(h2) == state(g)
+    assert all(b == 255 for b in h1.last_play)
+    h1.last_play[:] = g.last_play
+    assert state(h1) == state(g)
+    monkeypatch.undo()
+    s = next(s for s in range(3) if g.last_play[s * 12] != 255)
+    g.last_play[s * 12] = 0x0F  # kind 15: no card
+    with pytest.raises(ValueError, match="last play"):
+        uno.snapshot.unpack(uno.snapshot.pack(g))
+
+
 def test_snapshot_sizes_fit_with_settings_and_scores():
     """Snapshot sizes (2 and 4 seats, and the worst seen) fit a third of 8192 bytes with full
     settings and ten high scores."""

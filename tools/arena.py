@@ -22,18 +22,18 @@ Probes (our engine; measurements of where Advanced's edge could come from, docs/
 value of perfect information. ``oracle-late``: the same only when another hand is down to 3
 cards or fewer. ``voids-low``: the true colours lacked by every hand of 3 cards or fewer
 become void marks. ``no-prior``: the search alone picks (no Normal prior). Not fair players:
-they see hidden cards. ``infer`` is fair (public plays only) but measured within the noise, so
-it is not in the player: the search's re-deals keep only hands of 3 cards or fewer under which
-Normal would have made the seat's last play (``--set INFER_DEPTH=2``: the last two).
-``unmarked`` changes the opponents instead: the Normals do not see the colours an Advanced seat
-showed it lacks (what the core's marks cost Advanced). ``exact`` is fair too, and measured
-below today's player: the search's playouts run on the rules core with every other seat a real
-Normal (``--set EXACT_TURNS=80 --set EXACT_OWN=1``: to the hand's end, Advanced's own turns
-as a Normal's; ``--set EXACT_CHARGE=52``: charged 5.2 times, its cost). Probes join with
-commas: ``--probe exact,infer --set INFER_DEPTH=2`` gives the search both fair additions.
-``imitate`` is fair and affordable: the fast playout's other seats pick the card Normal's
-score ranks first, each such turn charged ``IMIT_EXTRA`` (10) tenths of a unit more, its cost
-(``--playout-cost 40`` measures both probes' playouts against the fast one).
+they see hidden cards. ``unmarked`` changes the opponents instead: the Normals do not see the
+colours an Advanced seat showed it lacks (what the core's marks cost Advanced). ``exact`` is
+fair, and measured below the player: the search's playouts run on the rules core with every
+other seat a real Normal (``--set EXACT_TURNS=80 --set EXACT_OWN=1``: to the hand's end,
+Advanced's own turns as a Normal's; ``--set EXACT_CHARGE=52``: charged 5.2 times, its cost).
+Probes join with commas: ``--probe exact,no-prior``.
+
+The player's own switches (uno.ai_search) are tunables too: ``--set IMITATE=0`` gives the
+playout's other seats the first card that fits instead of Normal's choice, ``--set
+INFER_CARDS=0`` stops the re-deals that fit a Normal's recorded plays; both: stop 47's player
+(the probes ``imitate`` and ``infer`` of stop 48, now in the player). ``--playout-cost 40``
+measures the exact and imitated playouts against the plain one in CPython.
 """
 
 from __future__ import annotations
@@ -79,249 +79,68 @@ def _rotation(levels: list[str], i: int) -> list[str]:
 
 # The game being played, for the probes (which look at hidden cards on purpose).
 _TRUE: dict = {}
-PROBES = ("oracle", "oracle-late", "voids-low", "no-prior", "infer", "unmarked", "exact",
-          "imitate")
+PROBES = ("oracle", "oracle-late", "voids-low", "no-prior", "unmarked", "exact")
 
 
 def _low_other(obs) -> bool:
     return min(obs.counts[s] for s in range(obs.nseats) if s != obs.seat) <= 3
 
 
-# --- the inference probe (issue 8): Normal's policy as a model of the other seats' plays -------
-#
-# Fair (public information only) but not in the player: measured within the noise (docs/AI.md),
-# so the badge does not pay for the record. ``install_probe("infer")`` adds to every Game a
-# public record of each seat's last two plays from the hand (``last_play``, LAST_PLAY bytes a
-# seat), copies it into observations and sampled games, and replaces the search's Pool with
-# InferPool, whose re-deals keep only hands under which Normal would have made those plays.
-
-LAST_PLAY = 12  # bytes a seat: two records of LAST_REC, the latest first
-LAST_REC = 6
-# Tunables (--set INFER_CARDS=..., as uno.ai_search's): hands of INFER_CARDS cards or fewer are
-# checked, up to INFER_TRIES re-deals of the hand each, INFER_DEPTH plays (1 or 2).
-INFER = {"INFER_CARDS": 3, "INFER_TRIES": 20, "INFER_DEPTH": 1}
-# Work units of a check (the same check built into the player cost about 61 k MicroPython
-# instructions for one play, 91 k for two: docs/AI.md) and of a re-deal (ai_search._DET_COST).
-CHECK_COST = 5
-CHECK2_COST = 8
-DET_COST = 7
-
-
-def note_play(g, p: int, a: int) -> None:
-    """Record seat ``p``'s play ``a`` before the game applies it: the action (255: not a free
-    choice from the hand), colour | top kind << 2 before it, the next seat's count, the
-    smallest other count, the next seat's colour voids, its count after."""
-    from uno.game import PH_PLAY
-
-    lp = g.last_play
-    o = p * LAST_PLAY
-    lp[o + LAST_REC:o + LAST_PLAY] = lp[o:o + LAST_REC]
-    if g.phase != PH_PLAY:
-        lp[o] = 255
-        return
-    nxt = (p + g.direction) % g.nseats
-    m = min(len(g.hands[s]) for s in range(g.nseats) if s != p)
-    lp[o:o + LAST_REC] = bytes([a, g.colour | (g.discard[-1] & 15) << 2,
-                                min(len(g.hands[nxt]), 255), min(m, 255), g.void[nxt] & 15,
-                                len(g.hands[p]) - 1])
-
-
-class Past:
-    """A seat's position at a recorded play as the fields Normal's ``score_play`` reads (a
-    stand-in for its ``Context``): would a given hand have made that play?"""
-
-    def __init__(self, rules, nseats: int):
-        self.nseats = nseats
-        self.penalty = rules.scoring == "penalty"
-        self.challenge_rule = rules.wd4 == "challenge"
-        self.strict = rules.wd4 == "strict"
-        self.reverse_skips = nseats == 2 and not getattr(rules, "reverse_passes", False)
-
-    def fits(self, rec, o: int, held) -> bool:
-        """True if Normal holding ``held`` and the card of play rec[o], in the position
-        recorded at rec[o:], scores no other play above it (ties fit)."""
-        from uno.ai import score_play
-
-        a = rec[o]
-        k = a & 15
-        h = list(held) + [a if k < 13 else 0x40 | k]
-        cc = [0, 0, 0, 0, 0]
-        for c in h:
-            cc[c >> 4] += 1
-        self.hand = h
-        self.cc = cc
-        self.n = len(h)
-        colour = rec[o + 1] & 3
-        topk = rec[o + 1] >> 2
-        self.colour = colour
-        self.top_kind = topk
-        self.next_count = rec[o + 2]
-        self.danger = rec[o + 3] <= 2
-        self.void_next = rec[o + 4]
-        self.has_active = cc[colour] > 0
-        s = score_play(self, a)
-        if k >= 13 and any(score_play(self, col << 4 | k) > s for col in range(4)):
-            return False
-        w4_ok = not (self.strict and self.has_active)
-        for c in h[:-1]:
-            kc = c & 15
-            if c >= 0x40:
-                if kc == k or kc == 14 and not w4_ok:
-                    continue
-                if any(score_play(self, col << 4 | kc) > s for col in range(4)):
-                    return False
-            elif ((c >> 4) == colour or kc == topk) and score_play(self, c) > s:
-                return False
-        return True
-
-
-def _void_ok(v: int, d: int) -> bool:
-    return not (v and ((v >> (d >> 4)) & 1 or d < 0x40 and (v >> (5 + (d & 15))) & 1))
-
-
-def make_infer_pool(base):
-    """uno.ai_search.Pool with re-deals that keep hands consistent with the recorded plays."""
-
-    class InferPool(base):
-        def __init__(self, g, seat):
-            base.__init__(self, g, seat)
-            lp = g.last_play
-            self.depth = depth = [0] * g.nseats
-            for s in range(g.nseats):
-                o = s * LAST_PLAY
-                n = len(g.hands[s])
-                if s != seat and lp[o] != 255 and lp[o + 5] == n and n <= INFER["INFER_CARDS"]:
-                    depth[s] = 1
-                    q = o + LAST_REC
-                    if INFER["INFER_DEPTH"] > 1 and lp[q] != 255 and lp[q + 5] == n + 1:
-                        depth[s] = 2
-            self.past = Past(g.rules, g.nseats)
-            self.debt = 0
-            if any(depth):
-                # The first sample too (charged with the next re-deal).
-                self.debt = self.redeal(g, g.rng) + DET_COST
-
-        def redeal(self, g, rng):
-            base.redeal(self, g, rng)
-            extra = self.debt
-            self.debt = 0
-            pile = g.pile
-            for s in range(g.nseats):
-                if self.depth[s]:
-                    extra += self.fit(g, s, g.hands[s], pile, rng)
-            return extra
-
-        def fit(self, g, s, h, pile, rng):
-            lp = g.last_play
-            o = s * LAST_PLAY
-            q = o + LAST_REC if self.depth[s] > 1 else -1
-            later = [lp[o] if (lp[o] & 15) < 13 else 0x40 | (lp[o] & 15)]
-            v = g.void[s]
-            tries = 0
-            while not (self.past.fits(lp, o, h)
-                       and (q < 0 or self.past.fits(lp, q, h + later))):
-                tries += 1
-                if tries > INFER["INFER_TRIES"] or not pile:
-                    break
-                for m in range(len(h)):
-                    j = rng.below(len(pile))
-                    if _void_ok(v, pile[j]):
-                        h[m], pile[j] = pile[j], h[m]
-            if g.w4_seat >= 0 and g.prev_colour >= 0:
-                g.w4_guilty = any(c >> 4 == g.prev_colour for c in g.hands[g.w4_seat]
-                                  if c < 0x40)
-            return (tries + 1) * (CHECK_COST if q < 0 else CHECK2_COST)
-
-    return InferPool
-
-
-def install_infer() -> None:
-    """The ``infer`` probe: the game records plays, the search's re-deals honour them."""
-    import uno.ai_search as search
-    import uno.observe as observe
-    from uno.game import Game
-
-    play, deal, init = Game._play, Game._deal, observe.Observation.__init__
-    determinize = observe.determinize
-
-    def _play(self, p, a):
-        if not self._journal:
-            note_play(self, p, a)
-        play(self, p, a)
-
-    def _deal(self, starter):
-        self.last_play = bytearray(b"\xff" * (LAST_PLAY * self.nseats))
-        deal(self, starter)
-
-    def obs_init(self, g, seat):
-        init(self, g, seat)
-        self.last_play = bytes(getattr(g, "last_play", b"\xff" * (LAST_PLAY * g.nseats)))
-
-    def sample(cls, obs, rng):
-        g = determinize(cls, obs, rng)
-        g.last_play = bytearray(obs.last_play)
-        return g
-
-    Game._play = _play
-    Game._deal = _deal
-    observe.Observation.__init__ = obs_init
-    observe.determinize = sample
-    search.Pool = make_infer_pool(search.Pool)
-
-
 def infer_info(hands: int, nseats: int = 4, samples: int = 40) -> dict:
-    """How much the infer probe's deals know: over Normal self-play (Classic, ``hands`` hands),
-    at every play decision with 2+ legal actions, for every other hand the probe checks, the
-    share of a sampled hand's cards that are in the true hand and the colours (and wild) held
-    by one and not the other, for blind deals (the player's) and the probe's at depth 1 and 2;
-    and the work units of the checks per re-deal."""
+    """How much the search's inference (ai_search.Pool._fit) tells: over Normal self-play
+    (Classic, ``hands`` hands), at every play decision with 2+ legal actions, for every other
+    hand the search checks, the share of a sampled hand's cards that are in the true hand and
+    the colours (and wild) held by one and not the other, for blind deals (INFER_CARDS 0) and
+    the checked ones at depth 1 and 2; and the work units of the checks per re-deal."""
     import uno.ai_search as search
     from uno.ai import make_player
     from uno.game import PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY, Game
     from uno.rng import Rng
     from uno.rules import preset
 
-    install_probe("infer")
-    pool_of = {0: search.Pool.__mro__[1], 1: search.Pool, 2: search.Pool}
-
     def colours(h: list[int]) -> set[int]:
         return {c >> 4 if c < 0x40 else 4 for c in h}
 
-    acc = {d: [0.0, 0.0, 0.0] for d in pool_of}
+    saved = search.INFER_CARDS, search.INFER_DEPTH
+    acc = {d: [0.0, 0.0, 0.0] for d in (0, 1, 2)}
     seats = 0
-    for seed in range(1, hands + 1):
-        g = Game(preset("classic", seats=["normal"] * nseats), seed=seed)
-        g.start()
-        ps = [make_player("normal", seed * 10 + s) for s in range(nseats)]
-        while g.phase not in (PH_HAND_OVER, PH_MATCH_OVER):
-            obs = g.observe(g.actor)
-            if obs.phase == PH_PLAY and len(obs.legal) > 1:
-                INFER["INFER_DEPTH"] = 2
-                probe = search.Pool(Game.from_observation(obs, Rng(seed)), obs.seat)
-                for s in range(nseats):
-                    if not probe.depth[s]:
-                        continue
-                    seats += 1
-                    true = g.hands[s]
-                    for d, cls in pool_of.items():
-                        INFER["INFER_DEPTH"] = max(d, 1)
-                        rng = Rng(seed * 7 + 1)
-                        sg = Game.from_observation(obs, rng)
-                        pool = cls(sg, obs.seat)
-                        for _ in range(samples):
-                            acc[d][2] += pool.redeal(sg, rng)
-                            h = sg.hands[s]
-                            left = list(true)
-                            for c in h:
-                                if c in left:
-                                    left.remove(c)
-                            acc[d][0] += (len(true) - len(left)) / len(true)
-                            acc[d][1] += len(colours(h) ^ colours(true))
-            g.apply(ps[g.actor].choose(obs))
-    n = seats * samples
-    return {"seats": seats, "overlap": [acc[d][0] / n for d in pool_of],
-            "colours": [acc[d][1] / n for d in pool_of],
-            "units": [acc[d][2] / n for d in pool_of]}
+    try:
+        for seed in range(1, hands + 1):
+            g = Game(preset("classic", seats=["normal"] * nseats), seed=seed)
+            g.start()
+            ps = [make_player("normal", seed * 10 + s) for s in range(nseats)]
+            while g.phase not in (PH_HAND_OVER, PH_MATCH_OVER):
+                obs = g.observe(g.actor)
+                if obs.phase == PH_PLAY and len(obs.legal) > 1:
+                    search.INFER_CARDS, search.INFER_DEPTH = saved[0], 2
+                    probe = search.Pool(Game.from_observation(obs, Rng(seed)), obs.seat,
+                                        obs.last_play)
+                    for s in range(nseats):
+                        if probe.depth is None or not probe.depth[s]:
+                            continue
+                        seats += 1
+                        true = g.hands[s]
+                        for d in acc:
+                            search.INFER_CARDS = saved[0] if d else 0
+                            search.INFER_DEPTH = max(d, 1)
+                            rng = Rng(seed * 7 + 1)
+                            sg = Game.from_observation(obs, rng)
+                            pool = search.Pool(sg, obs.seat, obs.last_play)
+                            for _ in range(samples):
+                                acc[d][2] += pool.redeal(sg, rng)
+                                h = sg.hands[s]
+                                left = list(true)
+                                for c in h:
+                                    if c in left:
+                                        left.remove(c)
+                                acc[d][0] += (len(true) - len(left)) / len(true)
+                                acc[d][1] += len(colours(h) ^ colours(true))
+                g.apply(ps[g.actor].choose(obs))
+    finally:
+        search.INFER_CARDS, search.INFER_DEPTH = saved
+    n = max(seats * samples, 1)
+    return {"seats": seats, "overlap": [acc[d][0] / n for d in acc],
+            "colours": [acc[d][1] / n for d in acc], "units": [acc[d][2] / n for d in acc]}
 
 
 # --- the exact-playout probe (issue 8, stop 47): the other seats' true policy in the search -----
@@ -373,183 +192,55 @@ def exact_rollout(g, model, a, seat: int, totals: list, i: int, rng) -> int:
     return (search._CORE_COST + min(turns, search.HORIZON)) * EXACT["EXACT_CHARGE"] // 10
 
 
-# --- the imitation probe (issue 8, stop 48): Normal's choice in the fast playout --------------
-#
-# Fair and cheap enough to be a player's: in the search's fast playout every other seat plays
-# the card Normal's ``score_play`` ranks first (its terms, on the playout's hands; not the
-# next seat's void marks, which the playout does not keep), instead of the first card that fits.
-# Each such turn is charged IMIT_EXTRA tenths of a unit more: its CPython cost (``--playout-cost``).
-IMIT = {"IMIT_EXTRA": 10}
-_PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 20, 20, 50, 50)
-# Normal's weights, bound once (an import inside imit_pick would be timed with it)
-from uno.ai import (  # noqa: E402
-    K_ATTACK, K_DRAW2, K_KEEP_COLOUR, K_NUM, K_SAME, K_W4_ATTACK, K_WILD_KEEP)
-
-
-def imit_pick(h: list, colour: int, topk: int, next_count: int, danger: bool) -> int:
-    """The card of ``h`` (playout cards: a wild is 0x40 | kind) that Normal's score_play ranks
-    first with ``colour`` and a ``topk`` top in force, the next seat at ``next_count`` cards and
-    ``danger`` (another hand at 2 or fewer); -1 if none fits. Classic's terms: W+4 challenged,
-    no penalty scoring, three or four seats."""
-    cc = [0, 0, 0, 0, 0]
-    for c in h:
-        cc[c >> 4] += 1
-    n_after = len(h) - 1
-    best = -1
-    best_s = -10 ** 9
-    for c in h:
-        k = c & 15
-        if c >= 0x40:
-            # the colour called: the one held most, the one in force on a tie (its +30)
-            col = 0
-            for q in range(1, 4):
-                if cc[q] > cc[col]:
-                    col = q
-            if 0 <= colour < 4 and cc[colour] == cc[col]:
-                col = colour
-            s = -K_WILD_KEEP if n_after > 2 else -100
-            if k == 14:
-                if next_count <= 2:
-                    s += K_W4_ATTACK
-                if 0 <= colour < 4 and cc[colour] > 0:
-                    s -= 3000
-            s += K_SAME * cc[col] + (30 if col == colour and n_after > 0 else 0)
-        elif (c >> 4) == colour or k == topk:
-            col = c >> 4
-            s = K_SAME * (cc[col] - 1) + (K_KEEP_COLOUR if col == colour else 0)
-            if k < 10:
-                s += K_NUM * k
-            elif k == 11:
-                s += 100 if next_count <= 2 else 0
-            else:
-                s += 100 + (K_ATTACK if next_count <= 2 else 0) + (K_DRAW2 if k == 12 else 0)
-        else:
-            continue
-        if danger:
-            s += 8 * _PIPS[k]
-        if n_after == 1:
-            last = c
-            for d in h:
-                if d != c:
-                    last = d
-                    break
-            if last >= 0x40:
-                s += 300
-            elif last >> 4 == c >> 4:
-                s += 200
-        if s > best_s:
-            best_s = s
-            best = c
-    return best
-
-
-def install_imitate() -> None:
-    """The ``imitate`` probe: ai_search's fast playout with imit_pick for the other seats (a
-    replacement in its source, which fails loudly if the playout's code has changed)."""
-    import inspect
-    import textwrap
-
-    import uno.ai_search as search
-
-    src = textwrap.dedent(inspect.getsource(search.Model.playout))
-    old = textwrap.indent(textwrap.dedent("""\
-        best = -1
-        for c in h:
-            if c >= 0x40:
-                if best < 0 or c < best:
-                    best = c
-            elif (c >> 4) == colour or (c & 15) == topk:
-                best = c
-                break
-        """), " " * 16)
-    new = textwrap.indent(textwrap.dedent("""\
-        m = 99
-        for q in range(n):
-            if q != turn and len(hands[q]) < m:
-                m = len(hands[q])
-        best = imit_pick(h, colour, topk, len(hands[(turn + direction) % n]), m <= 2)
-        extra += IMIT["IMIT_EXTRA"]
-        """), " " * 16)
-    edits = ((old, new), ("    turns = 0\n", "    turns = 0\n    extra = 0\n"),
-             ("seat), turns\n", "seat), turns + extra // 10\n"),
-             ("topk), turns\n", "topk), turns + extra // 10\n"))
-    for a, b in edits:
-        if src.count(a) != 1:
-            raise RuntimeError("imitate: ai_search's playout has changed (%r)" % a[:40])
-        src = src.replace(a, b)
-    scope = dict(search.__dict__, imit_pick=imit_pick, IMIT=IMIT)
-    ns: dict = {}
-    exec(compile(src, "imitate_playout", "exec"), scope, ns)
-    search.Model.playout = ns["playout"]
-
-
 def playout_cost(positions: int = 40, deals: int = 20) -> dict:
-    """What the ``exact`` and ``imitate`` probes' playouts cost against the search's fast one,
-    in CPython: ``positions`` late four-seat positions of Normal self-play (a hand at 3 cards
-    or fewer, 3+ legal actions), every card play of each on ``deals`` sampled deals; the
-    process's CPU time, the kinds taking turns deal by deal. Returns per kind [seconds, units
-    charged] ("exact" as charged by default, "imitate" with IMIT_EXTRA 0), the rollouts of
-    each, the other seats' turns in the imitation's playouts, and what each costs in the fast
-    playout's units: ``exact_ratio`` (EXACT_CHARGE / 10) and ``imit_extra`` (IMIT_EXTRA / 10,
-    a unit more for each of those turns) (stop 48)."""
+    """What the ``exact`` probe's playouts and the player's imitated turns cost against the
+    plain fast playout (ai_search.Model with ``imitate`` off), in CPython: ``positions`` late
+    four-seat positions of Normal self-play (bench_ai.late_positions), every card play of each
+    on ``deals`` sampled deals; the process's CPU time, the kinds taking turns deal by deal.
+    Returns per kind [seconds, units charged] ("exact" as charged by default, "imitate" with
+    IMIT_TENTHS 0), the rollouts of each, the imitated turns, and what each costs in the plain
+    playout's units: ``exact_ratio`` (EXACT_CHARGE / 10) and ``imit_extra`` (IMIT_TENTHS /
+    10). The badge's figure is tools/bench_ai.py --playout-cost (MicroPython, callgrind)."""
     import uno.ai_search as search
-    from uno.ai import make_player
-    from uno.game import PH_HAND_OVER, PH_PLAY, Game
+    from bench_ai import late_positions
+    from uno.game import Game
     from uno.rng import Rng
-    from uno.rules import preset
 
-    rules = preset("classic")
-    rules.update({"seats": ("normal",) * 4})
-    found = []
-    seed = 0
-    while len(found) < positions:
-        g = Game(rules, seed=seed)
-        g.start()
-        players = [make_player("normal", seed * 10 + s) for s in range(4)]
-        seed += 1
-        while g.phase < PH_HAND_OVER:
-            if (g.phase == PH_PLAY and min(len(h) for h in g.hands) <= 3
-                    and len(g.legal_actions()) > 2):
-                found.append(g.observe(g.actor))
-                break
-            g.apply(players[g.actor].choose(g.observe(g.actor)))
+    found = late_positions(positions)
 
-    def run(d: int, fn) -> int:
+    def run(d: int, fn, imitate: int) -> int:
         units = 0
         for obs in found:
             rng = Rng(d + 1)
             g = Game.from_observation(obs, rng)
             model = search.Model(g, rng)
+            model.imitate = imitate
             totals = [0] * len(obs.legal)
             for i, a in enumerate(obs.legal):
                 if a < 0x40:
                     units += fn(g, model, a, obs.seat, totals, i, rng)
         return units
 
-    fast_playout = search.Model.playout
-    extra = IMIT["IMIT_EXTRA"]
-    install_imitate()
-    kinds = (("fast", search.rollout, fast_playout), ("exact", exact_rollout, fast_playout),
-             ("imitate", search.rollout, search.Model.playout))
+    tenths = search.IMIT_TENTHS
+    kinds = (("fast", search.rollout, 0), ("exact", exact_rollout, 0),
+             ("imitate", search.rollout, 1))
     out: dict = {"fast": [0.0, 0], "exact": [0.0, 0], "imitate": [0.0, 0], "rollouts": 0,
                  "other_turns": 0}
     try:
         for d in range(deals):
-            for name, fn, playout in kinds:
-                search.Model.playout = playout
-                IMIT["IMIT_EXTRA"] = 0
+            for name, fn, imitate in kinds:
+                search.IMIT_TENTHS = 0
                 t0 = time.process_time()
-                units = run(d, fn)
+                units = run(d, fn, imitate)
                 out[name][0] += time.process_time() - t0
                 out[name][1] += units
-                if name == "imitate":
-                    # the same playouts again, a unit charged for each other seat's turn
-                    IMIT["IMIT_EXTRA"] = 10
-                    out["other_turns"] += run(d, fn) - units
+                if imitate:
+                    # the same playouts again, a unit charged for each imitated turn
+                    search.IMIT_TENTHS = 10
+                    out["other_turns"] += run(d, fn, imitate) - units
         out["rollouts"] = sum(len([a for a in o.legal if a < 0x40]) for o in found) * deals
     finally:
-        search.Model.playout = fast_playout
-        IMIT["IMIT_EXTRA"] = extra
+        search.IMIT_TENTHS = tenths
     per_unit = out["fast"][0] / out["fast"][1]
     out["exact_ratio"] = out["exact"][0] / out["exact"][1] / per_unit
     out["imit_extra"] = ((out["imitate"][0] / per_unit - out["imitate"][1])
@@ -567,8 +258,6 @@ def install_probe(name: str) -> None:
         import uno.advanced
 
         uno.advanced.K_PRIOR = 0
-    elif name == "infer":
-        install_infer()
     elif name in ("oracle", "oracle-late"):
         late = name == "oracle-late"
         redeal = search.Pool.redeal
@@ -617,8 +306,6 @@ def install_probe(name: str) -> None:
         uno.advanced.Advanced.choose = seeing
     elif name == "exact":
         search.rollout = exact_rollout
-    elif name == "imitate":
-        install_imitate()
     elif name == "unmarked":
         # Not a variant of Advanced but of its opponents: the Normals do not see the colours
         # the Advanced seats showed they lack (what the core's marks cost Advanced).
@@ -694,17 +381,13 @@ def probe_list(text: str) -> str:
 
 
 def apply_settings(settings: tuple) -> None:
-    """Set the Advanced player's tunables (uno.advanced's, uno.ai_search's, or the infer or
-    exact probe's), ``((name, value), ...)``, in this process (--set)."""
+    """Set the Advanced player's tunables (uno.advanced's, uno.ai_search's, or the exact
+    probe's), ``((name, value), ...)``, in this process (--set)."""
     import uno.advanced as player
     import uno.ai_search as search
 
     for name, value in settings:
-        if name in INFER:
-            INFER[name] = value
-        elif name in IMIT:
-            IMIT[name] = value
-        elif name in EXACT:
+        if name in EXACT:
             EXACT[name] = value
         elif hasattr(player, name):
             setattr(player, name, value)
@@ -867,12 +550,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--probe", type=probe_list, metavar="|".join(PROBES),
                     help="measure a variant of Advanced, or of its opponents (not fair); "
-                    "several joined by commas, e.g. exact,infer")
+                    "several joined by commas, e.g. exact,no-prior")
     ap.add_argument("--infer-info", type=int, metavar="HANDS",
-                    help="what the infer probe's deals know about the true hands")
+                    help="what the search's inference from plays knows about the true hands")
     ap.add_argument("--playout-cost", type=int, metavar="POSITIONS",
-                    help="the exact and imitate probes' playout costs against the fast one "
-                    "(CPython)")
+                    help="the exact probe's and the imitated playouts' costs against the "
+                    "plain one (CPython)")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="set a tunable of uno.advanced or uno.ai_search (a number), "
                     "e.g. INFER_CARDS=0")
@@ -892,7 +575,7 @@ def main(argv: list[str] | None = None) -> int:
                   % (name, sec, units, 1e6 * sec / max(units, 1)))
         print("exact / fast, per unit charged: %.1f (EXACT_CHARGE=%d)"
               % (r["exact_ratio"], round(10 * r["exact_ratio"])))
-        print("imitate: %.2f units more for each of %d other seats' turns (IMIT_EXTRA=%d)"
+        print("imitate: %.2f units more for each of %d other seats' turns (IMIT_TENTHS=%d)"
               % (r["imit_extra"], r["other_turns"], round(10 * r["imit_extra"])))
         return 0
     if a.infer_info:

@@ -38,7 +38,7 @@ import mpy_helpers  # noqa: E402
 FIELDS = ("seat", "hand", "top", "colour", "counts", "actor", "phase", "direction", "pending",
           "pend_kind", "drawn", "discard", "scores", "nseats", "hand_no", "pile_count",
           "prev_colour", "w4_seat", "one_seat", "catch_n", "passes", "void", "legal",
-          "last_challenge")
+          "last_challenge", "last_play")
 # (preset, seats, levels by seat): positions come from these games, round robin.
 SOURCES = (("classic", ("advanced", "normal")), ("official", ("advanced", "normal", "easy")),
            ("house", ("normal", "advanced", "easy", "normal")), ("pcsig", ("advanced", "easy")))
@@ -79,18 +79,16 @@ def collect_positions(n: int = 40, seed: int = 1) -> list[dict]:
     return out
 
 
-SCRIPT = """
-import micropython
+# The scripts' common start: the positions (POS, as dicts) made observations again (build).
+PRELUDE = """
 import gc
-from uno.ai import make_player
+import micropython
 from uno.rules import Rules
 
 class Obs:
     pass
 
 POS = %(positions)r
-LEVELS = %(levels)r
-BUDGET = %(budget)r
 
 def build(d):
     o = Obs()
@@ -100,6 +98,13 @@ def build(d):
             v = Rules(**v)
         setattr(o, k, v)
     return o
+"""
+
+SCRIPT = PRELUDE + """
+from uno.ai import make_player
+
+LEVELS = %(levels)r
+BUDGET = %(budget)r
 
 for level in LEVELS:
     for i in range(len(POS)):
@@ -122,13 +127,14 @@ def micropython_cmd() -> list[str]:
     return [mpy_helpers.find_tool("micropython")]
 
 
-def run_callgrind(positions: list[dict], levels: list[str], budget: int | None,
-                  heap_kb: int = 256) -> dict[str, list[int]]:
-    """Instructions per decision, by level (in position order)."""
+def callgrind_intervals(script_text: str, heap_kb: int = 256) -> list[int]:
+    """Run ``script_text`` on the MicroPython Unix port under callgrind, the core as .mpy
+    files; the instructions of each interval between its ``micropython.stack_use()`` calls
+    (interval 0 is start-up)."""
     with tempfile.TemporaryDirectory(prefix="uno-bench-") as tmp:
         mpy = mpy_helpers.compile_core(Path(tmp) / "mpy")
         script = Path(tmp) / "bench.py"
-        script.write_text(SCRIPT % {"positions": positions, "levels": levels, "budget": budget})
+        script.write_text(script_text)
         out = Path(tmp) / "cg.out"
         env = dict(os.environ)
         env["MICROPYPATH"] = "%s:.frozen" % mpy
@@ -140,7 +146,14 @@ def run_callgrind(positions: list[dict], levels: list[str], budget: int | None,
             raise RuntimeError("micropython under callgrind failed:\n%s\n%s"
                                % (r.stdout, r.stderr[-3000:]))
         dumps = sorted(glob.glob(str(out) + ".*"), key=lambda f: int(f.rsplit(".", 1)[1]))
-        totals = [_total(f) for f in dumps]
+        return [_total(f) for f in dumps]
+
+
+def run_callgrind(positions: list[dict], levels: list[str], budget: int | None,
+                  heap_kb: int = 256) -> dict[str, list[int]]:
+    """Instructions per decision, by level (in position order)."""
+    totals = callgrind_intervals(
+        SCRIPT % {"positions": positions, "levels": levels, "budget": budget}, heap_kb)
     # Dump k is written before marker k: interval 0 is start-up, then decision, setup, ...
     decisions = [totals[i] for i in range(1, len(totals), 2)]
     per = len(positions)
@@ -156,6 +169,111 @@ def _total(path: str) -> int:
             if line.startswith("summary:") or line.startswith("totals:"):
                 return int(line.split()[1])
     raise RuntimeError("no total in %s" % path)
+
+
+UNIT_INSTR = 11200  # a work unit's nominal cost (uno.ai_search)
+PLAYOUT_SCRIPT = PRELUDE + """
+from uno.game import Game
+from uno.rng import Rng
+import uno.ai_search as search
+
+DEALS = %(deals)r
+
+OBS = [build(d) for d in POS]
+for d in range(DEALS):
+    for imitate in (0, 1):
+        # the sampled games first, outside the count
+        runs = []
+        for obs in OBS:
+            rng = Rng(d + 1)
+            g = Game.from_observation(obs, rng)
+            model = search.Model(g, rng)
+            model.imitate = imitate
+            runs.append((obs, g, model, rng, [0] * len(obs.legal)))
+        gc.collect()
+        micropython.stack_use()
+        for obs, g, model, rng, totals in runs:
+            for i in range(len(obs.legal)):
+                a = obs.legal[i]
+                if a < 64:
+                    search.rollout(g, model, a, obs.seat, totals, i, rng)
+        micropython.stack_use()
+        runs = None
+print("ok")
+"""
+
+
+def late_positions(n: int) -> list:
+    """``n`` late four-seat positions of Normal self-play (Classic): a hand at 3 cards or
+    fewer, 3+ legal actions, each other hand's last plays on record (the search's case)."""
+    from uno.ai import make_player
+    from uno.game import PH_HAND_OVER, PH_PLAY, Game
+    from uno.rules import preset
+
+    rules = preset("classic", seats=["normal"] * 4)
+    found = []
+    seed = 0
+    while len(found) < n:
+        g = Game(rules, seed=seed)
+        g.start()
+        players = [make_player("normal", seed * 10 + s) for s in range(4)]
+        seed += 1
+        while g.phase < PH_HAND_OVER:
+            if (g.phase == PH_PLAY and min(len(h) for h in g.hands) <= 3
+                    and len(g.legal_actions()) > 2):
+                found.append(g.observe(g.actor))
+                break
+            g.apply(players[g.actor].choose(g.observe(g.actor)))
+    return found
+
+
+def playout_cost(n: int = 20, deals: int = 10) -> dict:
+    """What the playout's imitated turns (ai_search.Model._imitate) cost on MicroPython: the
+    same rollouts (every card play of ``n`` late four-seat positions on ``deals`` deals) with
+    the other seats' loosely random choice and with Normal's, instructions counted by callgrind
+    and work units by CPython (the same generator: the same playouts). Returns the
+    instructions and units of each, the imitated turns, the instructions per unit of the
+    plain rollouts and ``extra``: what an imitated turn costs more, in those units (IMIT_TENTHS
+    / 10 charges it)."""
+    import uno.ai_search as search
+    from uno.game import Game
+    from uno.rng import Rng
+
+    found = late_positions(n)
+    units = {0: 0, 1: 0}
+    other = 0
+    tenths = search.IMIT_TENTHS
+    try:
+        for d in range(deals):
+            for imitate in (0, 1):
+                for obs in found:
+                    for t in ((0, 10) if imitate else (0,)):
+                        search.IMIT_TENTHS = t
+                        rng = Rng(d + 1)
+                        g = Game.from_observation(obs, rng)
+                        model = search.Model(g, rng)
+                        model.imitate = imitate
+                        totals = [0] * len(obs.legal)
+                        u = 0
+                        for i, a in enumerate(obs.legal):
+                            if a < 0x40:
+                                u += search.rollout(g, model, a, obs.seat, totals, i, rng)
+                        if t:
+                            other += u
+                        else:
+                            units[imitate] += u
+                            if imitate:
+                                other -= u
+    finally:
+        search.IMIT_TENTHS = tenths
+    pos = [{f: getattr(o, f) for f in FIELDS} | {"rules": o.rules.as_dict()} for o in found]
+    totals = callgrind_intervals(PLAYOUT_SCRIPT % {"positions": pos, "deals": deals})
+    runs = [totals[i] for i in range(1, len(totals), 2)]  # plain, imitated, plain, ...
+    instr = {0: sum(runs[0::2]), 1: sum(runs[1::2])}
+    per_unit = instr[0] / units[0]
+    return {"instr": instr, "units": units, "other_turns": other, "per_unit": per_unit,
+            "extra": (instr[1] / per_unit - units[1]) / max(other, 1),
+            "extra_instr": (instr[1] - instr[0]) / max(other, 1)}
 
 
 def heap_needed(positions: list[dict], budget: int | None) -> tuple[int | None, int | None]:
@@ -182,7 +300,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget", type=int, default=None, help="Advanced budget (default: its own)")
     ap.add_argument("--heap", action="store_true", help="smallest MicroPython heap instead")
+    ap.add_argument("--playout-cost", type=int, metavar="POSITIONS",
+                    help="what the playout's imitated turns cost more (IMIT_TENTHS)")
     a = ap.parse_args(argv)
+    if a.playout_cost:
+        r = playout_cost(a.playout_cost)
+        print("plain playouts: %d instructions for %d units (%.0f a unit)"
+              % (r["instr"][0], r["units"][0], r["per_unit"]))
+        print("imitating: %d instructions for %d units, %d imitated turns: each %.2f units "
+              "more (IMIT_TENTHS=%d)" % (r["instr"][1], r["units"][1], r["other_turns"],
+                                         r["extra"], round(10 * r["extra"])))
+        print("an imitated turn: %.0f instructions more (the search's unit: about %d)"
+              % (r["extra_instr"], UNIT_INSTR))
+        return 0
     positions = collect_positions(a.positions, a.seed)
     if a.heap:
         adv, nor = heap_needed(positions, a.budget)

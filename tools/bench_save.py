@@ -55,13 +55,14 @@ def snapshot_sizes(seeds=8):
 
 def worst_snapshot_bits():
     """Bits of the largest snapshot the layout allows: 4 seats, 31-byte names, wide void
-    marks, 108 cards (every card is in exactly one list)."""
+    marks, 108 cards (every card is in exactly one list), two last plays on record a seat."""
     head = 8 + sum(b for _, b in S.RULE_BITS) + 14 + 2 + 4 * 3
     names = 1 + 4 * (5 + 31 * 8)
     state = 64 + 16 + 4 * 3 + 3 + 2 + 3 + 1 + 4 + 7 + 4 + 7 + 3 + 3 + 3 + 3 + 1 + 3 + 4
     seats = 4 * 32 + 1 + 4 * 18
     cards = 6 * 7 + 108 * 7
-    return head + names + state + seats + cards
+    plays = 4 * 2 * (1 + 6 + 6 + 7 + 7 + 4 + 7)  # uno.snapshot._put_plays
+    return head + names + state + seats + cards + plays
 
 
 def full_settings_bytes():

@@ -19,7 +19,7 @@ code is loaded at a hand's first search and dropped on the badge when the hand e
 
 from micropython import const
 
-from uno.ai import best_colour, colour_counts
+from uno.ai import best_colour, colour_counts, score_play
 from uno.game import Game
 
 # uno.game's constants, private: an imported name costs a global slot at run time
@@ -38,6 +38,8 @@ _PH_CATCH = const(6)
 _PH_HAND_OVER = const(7)
 _NO_WILD = const(0x10)
 _VOID_KIND = const(5)
+_LAST_PLAY = const(12)
+_LAST_REC = const(6)
 
 _SKIP = const(10)
 _REVERSE = const(11)
@@ -54,6 +56,28 @@ _FIRST_COST = const(36)
 _REDEAL_EXTRA = const(10)
 # Playout turns after a candidate before the position is scored.
 HORIZON = const(10)  # a tunable: tools/arena.py --set HORIZON=3
+# At three and four seats the playout's other seats play Normal's choice (Model._imitate),
+# each such turn charged IMIT_TENTHS tenths of a unit more than a plain one (its cost:
+# tools/bench_ai.py). IMITATE 0: the first card that fits (stop 47's player).
+IMITATE = const(1)  # a tunable
+IMIT_TENTHS = const(12)  # a tunable
+# Inference from the other seats' plays (Pool._fit): a Normal seat's hand of INFER_CARDS cards
+# or fewer is re-dealt, up to _INFER_TRIES times, until Normal holding it would have made its
+# last INFER_DEPTH (1 or 2) recorded plays; a check of one play costs _CHECK_COST units, of two
+# _CHECK2_COST (callgrind: about 61 k and 91 k instructions). INFER_CARDS 0: no inference.
+INFER_CARDS = const(3)  # a tunable
+INFER_DEPTH = const(2)  # a tunable
+_INFER_TRIES = const(20)
+_CHECK_COST = const(5)
+_CHECK2_COST = const(8)
+# Normal's play weights (uno.ai's K_*; tests/test_ai.py checks they agree), for _imitate.
+_K_WILD_KEEP = const(900)
+_K_W4_ATTACK = const(800)
+_K_SAME = const(200)
+_K_KEEP_COLOUR = const(50)
+_K_ATTACK = const(400)
+_K_DRAW2 = const(150)
+_K_NUM = const(5)
 # Core plies at most after a candidate before the playout takes over.
 _CORE_PLIES = const(4)
 # Scores are integers in units of 1/255,000 of a hand's win (_ONE): exact sums, the same on
@@ -100,14 +124,16 @@ def search(player, obs, cands, prior, budget):
     seat = obs.seat
     rng = player.rng
     g = Game.from_observation(obs, rng)
-    pool = Pool(g, seat)
+    pool = Pool(g, seat, getattr(obs, "last_play", b""))  # an RLCard observation has none
     spent = _FIRST_COST
+    # The core's deal honours colours only, not a seat known to hold no wild, nor the plays a
+    # hand must fit: then the first sample is dealt again.
+    again = pool.depth is not None
     for v in obs.void:
         if v & _NO_WILD:
-            # The core's deal honours colours only: re-deal for a seat known to hold no
-            # wild.
-            spent += pool.redeal(g, rng) + _DET_COST
-            break
+            again = True
+    if again:
+        spent += pool.redeal(g, rng) + _DET_COST
     model = Model(g, rng)
     dets = 0
     per_det = _DET_COST
@@ -163,9 +189,11 @@ def rollout(g, model, a, seat, totals, i, rng):
 class Pool:
     """The unseen cards of a sampled game (other hands and the draw pile), re-dealt cheaply
     for each further sample: a partial Fisher-Yates shuffle of the cards that matter (the
-    other hands, then the next draws), the hands cut from its end with slices."""
+    other hands, then the next draws), the hands cut from its end with slices. At three and
+    four seats a Normal seat's short hand is then dealt again until it fits the seat's recorded
+    plays (``_fit``)."""
 
-    def __init__(self, g, seat):
+    def __init__(self, g, seat, lp=b""):
         self.seat = seat
         # Cards are ints below 128: a bytearray holds them in one byte each.
         cards = bytearray(g.pile)
@@ -173,6 +201,23 @@ class Pool:
             if s != seat:
                 cards.extend(bytearray(g.hands[s]))
         self.cards = cards
+        self.depth = None  # type: bytearray | None
+        n = g.nseats
+        if n > 2 and INFER_CARDS and lp:
+            self.lp = lp  # the observation's record of the last plays (Game.last_play)
+            seats = g.rules.seats
+            for s in range(n):
+                o = s * _LAST_PLAY
+                k = len(g.hands[s])
+                # a Normal's (its policy is known) free play, and no card taken since
+                if (s != seat and seats[s] == "normal" and lp[o] != 255 and lp[o + 5] == k
+                        and k <= INFER_CARDS):
+                    if self.depth is None:
+                        self.depth = bytearray(n)
+                        self.past = _Past(g.rules, n)
+                    q = o + _LAST_REC
+                    self.depth[s] = 2 if (INFER_DEPTH > 1 and lp[q] != 255
+                                          and lp[q + 5] == k + 1) else 1
 
     def redeal(self, g, rng):
         """Deal the unseen cards afresh into ``g``; returns the work units spent beyond
@@ -219,9 +264,102 @@ class Pool:
         pile = g.pile
         pile[:] = cards  # in place; MicroPython's bytearray has no del
         pile[rest:] = b""
+        depth = self.depth
+        extra = 0 if depth is None else self._fit_all(g, depth, rng)
         if g.w4_seat >= 0 and g.prev_colour >= 0:
             g.w4_guilty = Game._holds_colour(hands[g.w4_seat], g.prev_colour)
-        return 0
+        return extra
+
+    def _fit_all(self, g, depth, rng):
+        # each checked seat's hand fitted to its plays (_fit); the units spent
+        extra = 0
+        for s in range(g.nseats):
+            if depth[s]:
+                extra += self._fit(g, s, depth[s] > 1, rng)
+        return extra
+
+    def _fit(self, g, s, two, rng):
+        # seat ``s``'s hand swapped card by card with the pile's (its voids honoured) until
+        # Normal holding it would have made its recorded play (and the one before, holding the
+        # later card): a hand it would not have played so from is unlikely. Returns the units.
+        lp = self.lp
+        o = s * _LAST_PLAY
+        h = g.hands[s]
+        pile = g.pile
+        v = g.void[s]
+        past = self.past
+        tries = 0
+        while not (past.fits(lp, o, h, -1)
+                   and (not two or past.fits(lp, o + _LAST_REC, h, lp[o]))):
+            tries += 1
+            if tries > _INFER_TRIES or not pile:
+                break  # rare (0.6% of checks): the last deal stands
+            for m in range(len(h)):
+                j = rng.below(len(pile))
+                d = pile[j]
+                if not (v and ((v >> (d >> 4)) & 1
+                               or d < 0x40 and (v >> (_VOID_KIND + (d & 15))) & 1)):
+                    pile[j] = h[m]
+                    h[m] = d
+        return (tries + 1) * (_CHECK2_COST if two else _CHECK_COST)
+
+
+class _Past:
+    """A seat's position at one of its recorded plays (``Game.last_play``), as the fields of
+    uno.ai's ``Context`` that ``score_play`` reads: would Normal holding a given hand have made
+    that play?"""
+
+    def __init__(self, rules, n):
+        self.nseats = n
+        self.penalty = rules.scoring == "penalty"
+        self.challenge_rule = rules.wd4 == "challenge"
+        self.strict = rules.wd4 == "strict"
+        self.reverse_skips = False  # three and four seats only
+        self.hand = []  # type: list[int]
+        self.cc = [0, 0, 0, 0, 0]
+
+    def fits(self, rec, o, held, later):
+        """True if Normal holding ``held`` (and ``later``, the card of a later play, if >= 0)
+        and the card of play rec[o], in the position recorded at rec[o:], scores no other play
+        above it (ties fit)."""
+        a = rec[o]
+        k = a & 15
+        h = self.hand
+        del h[:]
+        h.extend(held)
+        if later >= 0:
+            h.append(later if (later & 15) < _WILD else 0x40 | (later & 15))
+        h.append(a if k < _WILD else 0x40 | k)
+        cc = self.cc
+        cc[0] = cc[1] = cc[2] = cc[3] = cc[4] = 0
+        for c in h:
+            cc[c >> 4] += 1
+        self.n = len(h)
+        colour = rec[o + 1] & 3
+        topk = rec[o + 1] >> 2
+        self.colour = colour
+        self.next_count = rec[o + 2]
+        self.danger = rec[o + 3] <= 2
+        self.void_next = rec[o + 4]
+        self.has_active = cc[colour] > 0
+        s = score_play(self, a)
+        if k >= _WILD:
+            for col in range(4):
+                if score_play(self, col << 4 | k) > s:
+                    return False
+        w4_ok = not (self.strict and self.has_active)
+        for i in range(len(h) - 1):
+            c = h[i]
+            kc = c & 15
+            if c >= 0x40:
+                if kc == k or kc == _WILD4 and not w4_ok:
+                    continue
+                for col in range(4):
+                    if score_play(self, col << 4 | kc) > s:
+                        return False
+            elif ((c >> 4) == colour or kc == topk) and score_play(self, c) > s:
+                return False
+        return True
 
 
 class Model:
@@ -239,6 +377,10 @@ class Model:
         self.bufs = [[] for _ in range(g.nseats)]  # type: list[list[int]]
         self.mine = [0, 0, 0, 0, 0]
         self.cc = [0, 0, 0, 0, 0]
+        # Three and four seats: the other seats play as Normal would (_imitate); two seats
+        # keep the loosely random opponent (measured no worse there, docs/AI.md).
+        self.imitate = IMITATE and g.nseats > 2
+        self.shed = rules.scoring == "penalty"
 
     def playout(self, g, seat, first):
         """(score for ``seat``, turns simulated) from the core game's current plain turn;
@@ -256,6 +398,8 @@ class Model:
         rl = self.rl
         rng = self.rng
         turns = 0
+        extra = 0  # tenths of a unit: the imitated turns' cost
+        imitate = self.imitate
         horizon = HORIZON
         while turns < horizon:
             turns += 1
@@ -263,7 +407,10 @@ class Model:
             if first >= 0:
                 best = first if (first & 15) < _WILD else 0x40 | (first & 15)
             else:
-                if turn != seat:
+                if turn != seat and imitate:
+                    best = self._imitate(h, colour, topk, hands, (turn + direction) % n)
+                    extra += IMIT_TENTHS
+                elif turn != seat:
                     # Another seat: the first card that fits in its (randomly ordered) sampled
                     # hand, a wild only when nothing else fits: a loosely random opponent.
                     best = -1
@@ -275,22 +422,7 @@ class Model:
                             best = c
                             break
                 else:
-                    # Best playable card: the colour held most, action cards first, wilds last
-                    # (a W+4 only when nothing else fits: legal under every wd4 option, and
-                    # RLCard's rule).
-                    best = -1
-                    best_s = -1000
-                    for c in h:
-                        k = c & 15
-                        if c >= 0x40:
-                            s = -12 if k == _WILD else -14
-                        elif (c >> 4) == colour or k == topk:
-                            s = mine[c >> 4] * 2 + (3 if k >= _SKIP else 0)
-                        else:
-                            continue
-                        if s > best_s:
-                            best_s = s
-                            best = c
+                    best = self._own_pick(h, colour, topk, mine)
                 if best < 0:
                     if ptr < 0:
                         break
@@ -325,7 +457,7 @@ class Model:
             topk = k
             if not h:
                 return self._went_out(k, hands[(turn + direction) % n], pile, ptr, turn,
-                                      seat), turns
+                                      seat), turns + extra // 10
             if k < _SKIP or k == _WILD:
                 turn = (turn + direction) % n
             elif k == _SKIP or (k == _REVERSE and reverse_skips):
@@ -338,7 +470,7 @@ class Model:
                 ptr = self._penalty(hands[victim], 2 if k == _DRAW2 else 4, pile, ptr,
                                     mine if victim == seat else None)
                 turn = (victim + direction) % n
-        return position_value(hands, seat, turn, colour, topk), turns
+        return position_value(hands, seat, turn, colour, topk), turns + extra // 10
 
     # playout's parts, in functions of their own: each function's bytecode is one block of the
     # heap when this module loads, late in a hand (one of 1,039 bytes failed)
@@ -356,6 +488,108 @@ class Model:
         for c in hands[seat]:
             mine[c >> 4] += 1
         return mine
+
+    @staticmethod
+    def _own_pick(h, colour, topk, mine):
+        # the searching seat's card: the colour held most, action cards first, wilds last (a
+        # W+4 only when nothing else fits: legal under every wd4 option, and RLCard's rule);
+        # -1 if none fits
+        best = -1
+        best_s = -1000
+        for c in h:
+            k = c & 15
+            if c >= 0x40:
+                s = -12 if k == _WILD else -14
+            elif (c >> 4) == colour or k == topk:
+                s = mine[c >> 4] * 2 + (3 if k >= _SKIP else 0)
+            else:
+                continue
+            if s > best_s:
+                best_s = s
+                best = c
+        return best
+
+    def _imitate(self, h, colour, topk, hands, nxt):
+        # The card of ``h`` (another seat's hand) that Normal's score_play (uno.ai) ranks
+        # first, -1 if none fits (``_rank``). No allocation: about a plain turn's cost more
+        # (IMIT_TENTHS). In two functions, each a small block of the heap when this loads.
+        cc = self.cc
+        cc[0] = cc[1] = cc[2] = cc[3] = cc[4] = 0
+        fit = 0
+        best = -1
+        for c in h:
+            cc[c >> 4] += 1
+            if c >= 0x40 or (c >> 4) == colour or (c & 15) == topk:
+                fit += 1
+                best = c
+        if fit < 2:
+            return best  # no choice to make: most turns late in a hand
+        danger = self.shed
+        for o in hands:
+            if len(o) <= 2 and o is not h:
+                danger = True
+        return self._rank(h, colour, topk, len(hands[nxt]) <= 2, danger)
+
+    def _rank(self, h, colour, topk, low, danger):
+        # score_play's terms on the playout's cards, ``cc`` counted by _imitate: the wild's
+        # colour the one held most, the colour in force on a tie; no W+4 bluff; ``low``: the
+        # next seat at 2 cards or fewer; not the next seat's void marks, which the playout
+        # does not keep
+        cc = self.cc
+        n_after = len(h) - 1
+        wcol = 0
+        for q in range(1, 4):
+            if cc[q] > cc[wcol]:
+                wcol = q
+        if cc[colour] == cc[wcol]:
+            wcol = colour
+        # a wild's score but for its kind's terms
+        ws = (-_K_WILD_KEEP if n_after > 2 else -100) + _K_SAME * cc[wcol]
+        if wcol == colour and n_after > 0:
+            ws += 30
+        best = -1
+        best_s = -1000000
+        for c in h:
+            k = c & 15
+            col = c >> 4
+            if col == 4:
+                s = ws
+                if k == _WILD4:
+                    if low:
+                        s += _K_W4_ATTACK
+                    if cc[colour]:
+                        s -= 3000
+                col = wcol
+            elif col == colour or k == topk:
+                s = _K_SAME * (cc[col] - 1)
+                if col == colour:
+                    s += _K_KEEP_COLOUR
+                if k < _SKIP:
+                    s += _K_NUM * k
+                elif k == _REVERSE:
+                    if low:
+                        s += 100
+                else:
+                    s += 100
+                    if low:
+                        s += _K_ATTACK
+                    if k == _DRAW2:
+                        s += _K_DRAW2
+            else:
+                continue
+            if danger:
+                s += 8 * _POINTS[k]
+            if n_after == 1:
+                # going down to one card: a wild or a card of the new colour kept
+                last = h[1] if h[0] == c else h[0]
+                if last >= 0x40:
+                    s += 300
+                elif last >> 4 == col:
+                    s += 200
+            if s > best_s:
+                best_s = s
+                best = c
+        return best
 
     def _most_held(self, h):
         # the colour a wild calls: the one ``h`` holds most (the first on a tie; red if none)

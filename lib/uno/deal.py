@@ -56,6 +56,11 @@ def _cards(g, starter, n):
     g.prev_colour = -1
     g.last_challenge = -1
     g.void = [0] * n
+    lp = g.last_play
+    if len(lp) != 12 * n:  # uno.game.LAST_PLAY a seat
+        g.last_play = lp = bytearray(12 * n)
+    for i in range(len(lp)):
+        lp[i] = 255  # no play on record
     # The last hand's lists go before the new deck is made: the collection an allocation
     # may need can give their room (a discard pile of up to ~100 cards) to the deck's block.
     g.hands = g.pile = g.discard = ()

@@ -64,6 +64,10 @@ _WD4_BITS = const(3)
 _RB_REPEAT = const(4)
 _RB_STACK = const(8)
 _RB_LIMIT = const(4)  # the shift of the hand limit
+# Each seat's last two plays from the hand (``last_play``), public: LAST_REC bytes a play, the
+# latest first (uno.ai_search checks sampled hands against them).
+LAST_PLAY = const(12)
+LAST_REC = const(6)
 
 
 class IllegalAction(ValueError):
@@ -126,6 +130,11 @@ class Game(Journal):
     hand_no = 0
     starter = -1
     dealer = -1
+
+    # Each seat's last two plays (``_note_play``): the real game's, set at its first deal; a
+    # game a search samples reads this empty one (its attribute table stays at 29 slots) and
+    # never writes it (a search's plays are not recorded).
+    last_play = bytearray()
 
     def __init__(self, rules, seed=1, sink=None, names=None):
         self.rules = rules
@@ -468,6 +477,8 @@ class Game(Journal):
         self._ask(PH_PLAY, self._step(p, 1))
 
     def _play(self, p, a):
+        if not self._journal:
+            self._note_play(p, a)
         card = action_card(a)
         hand = self.hands[p]
         if self.phase == PH_DRAWN:
@@ -506,6 +517,31 @@ class Game(Journal):
             if self._rec():
                 self._emit({"ev": "one", "p": p, "called": True})
         self._effect(p, card)
+
+    def _note_play(self, p, a):
+        """Record seat ``p``'s play ``a`` before it is applied, in ``last_play``: the action
+        (255: not a free choice from the hand: a drawn or a stacked card), the colour in force
+        | the top's kind << 2, the next seat's count, the smallest other count, the next seat's
+        colour marks, ``p``'s count after. What every seat saw, so any seat may use it."""
+        lp = self.last_play
+        o = p * LAST_PLAY
+        lp[o + LAST_REC:o + LAST_PLAY] = lp[o:o + LAST_REC]
+        if self.phase != PH_PLAY:
+            for i in range(o, o + LAST_REC):
+                lp[i] = 255  # the whole record, so a resumed match has the same bytes
+            return
+        hands = self.hands
+        nxt = self._step(p, 1)
+        m = 255
+        for s in range(self.nseats):
+            if s != p and len(hands[s]) < m:
+                m = len(hands[s])
+        lp[o] = a
+        lp[o + 1] = self.colour | (self.discard[-1] & 15) << 2
+        lp[o + 2] = len(hands[nxt])
+        lp[o + 3] = m
+        lp[o + 4] = self.void[nxt] & 15
+        lp[o + 5] = len(hands[p]) - 1
 
     def _effect(self, p, card):
         """The played card's effect on turn order and the next seat."""

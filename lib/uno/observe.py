@@ -37,6 +37,7 @@ class Observation:
         self.scores = list(g.scores)
         self.pile_count = len(g.pile)
         self.void = list(g.void)
+        self.last_play = bytes(g.last_play)
         self.legal = g.legal_actions() if seat == g.actor else []
 
 

@@ -9,7 +9,7 @@ from uno.bits import check_cards
 from uno.bitread import Reader
 from uno.save import RULE_BITS, SEAT_CODES, get_option
 
-_SNAPSHOT_VERSION = const(1)  # uno.snapshot.SNAPSHOT_VERSION
+_SNAPSHOT_VERSION = const(2)  # uno.snapshot.SNAPSHOT_VERSION (1: no last plays)
 
 
 def _get_cards(r, pile=False):
@@ -29,10 +29,28 @@ def _seat(v, n):
     return v
 
 
+def _get_plays(r, lp):
+    # uno.snapshot._put_plays's records; a version 1 match keeps none (all 255)
+    for o in range(0, len(lp), 6):
+        if not r.get(1):
+            continue
+        a = r.get(6)
+        b = r.get(6)
+        if (a & 15) > 14 or (b >> 2) > 14:
+            raise ValueError("last play")
+        lp[o] = a
+        lp[o + 1] = b
+        lp[o + 2] = r.get(7)
+        lp[o + 3] = r.get(7)
+        lp[o + 4] = r.get(4)
+        lp[o + 5] = r.get(7)
+
+
 def unpack(data, sink=None):
     """(Game, extra) from ``pack`` bytes; ValueError when they are not a saved match."""
     r = Reader(data)
-    if r.get(8) != _SNAPSHOT_VERSION:
+    version = r.get(8)
+    if not 1 <= version <= _SNAPSHOT_VERSION:
         raise ValueError("saved match of another version")
     opts = {}
     for name, _ in RULE_BITS:
@@ -93,4 +111,8 @@ def unpack(data, sink=None):
     g.pile = _get_cards(r, True)
     g.discard = _get_cards(r, True)
     check_cards(g)
+    if g.hand_no:  # dealt: the record as uno.deal made it (none in a version 1 match)
+        g.last_play = lp = bytearray(b"\xff" * (12 * n))  # uno.game.LAST_PLAY a seat
+        if version > 1:
+            _get_plays(r, lp)
     return g, bytes(data[r.align():])

@@ -11,7 +11,7 @@ from micropython import const
 
 from uno.bits import RULE_BITS, SEAT_CODES, Bits, check_cards, put_option
 
-SNAPSHOT_VERSION = const(1)
+SNAPSHOT_VERSION = const(2)  # 2: the last plays (1 is still read)
 _NAME_BYTES = const(31)
 
 
@@ -118,6 +118,25 @@ def _put_table(w, g):
         _put_cards(w, h)
     _put_cards(w, g.pile)
     _put_cards(w, g.discard)
+    if g.hand_no:
+        _put_plays(w, g.last_play)
+
+
+def _put_plays(w, lp):
+    # each seat's last two plays (uno.game.Game.last_play): a flag, then the action 6 bits,
+    # colour and top kind 6, the next seat's count 7, the smallest other 7, its voids 4, the
+    # count after 7
+    for o in range(0, len(lp), 6):
+        if lp[o] == 255:
+            w.put(0, 1)
+            continue
+        w.put(1, 1)
+        w.put(lp[o], 6)
+        w.put(lp[o + 1], 6)
+        w.put(lp[o + 2], 7)
+        w.put(lp[o + 3], 7)
+        w.put(lp[o + 4], 4)
+        w.put(lp[o + 5], 7)
 
 
 def unpack(data, sink=None):
