@@ -321,3 +321,23 @@ def test_a_match_continued_at_a_hands_end_keeps_its_computer_players_resting(tmp
     assert made[2] == ["uno.advanced", "uno.ai", "uno.observe"]
     assert len(rec) > 10 and [e["ev"] for e in rec].count("hand_end") == 1
     assert rec == rec_made
+
+
+def test_a_save_point_mid_hand_lets_the_search_code_go(tmp_path):
+    """docs/BENCHMARKS.md, stop 49: a save point (the player leaving a page mid-hand) drops the
+    search's code (uno.ai_search) before the save codec loads, so the codec has its room where a
+    player's session is fullest; the match is kept, and the next search loads the code again."""
+    import uno.ai_search  # noqa: F401 (a search earlier in the hand)
+
+    nvm = tmp_path / "nvm.bin"
+    app, _, _ = sim(tmp_path, "A WAIT:1", "mid", "--nvm", str(nvm))
+    assert "uno.ai_search" in sys.modules
+    assert app.save_point() is True  # the match packed and handed to the nvm's writer
+    assert "uno.ai_search" not in sys.modules
+    from uno.ai import make_player
+
+    g = app.table.g
+    p = make_player("advanced", 1)
+    obs = g.observe(g.actor)
+    assert p.search(obs, [a for a in obs.legal][:2], budget=50) in obs.legal
+    assert "uno.ai_search" in sys.modules

@@ -322,6 +322,14 @@ class App:
         could be kept (the player is told; the nvm keeps the last save point)."""
         if self.autosave is None:
             return None
+        import uno
+
+        # the search's code (loaded by a hand's searches) gives the codec its room; the next
+        # search loads it again
+        drop_module("ai_search", uno)
+        import gc
+
+        gc.collect()
         from uno.app import savepoint
 
         try:
