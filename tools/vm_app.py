@@ -133,8 +133,8 @@ BUDGET_KB = {"normal": 121, "advanced3": 123, "human": 133}
 # both builds (9.2.8's not run on seed 3; stop 38 found 118 on both), docs/BENCHMARKS.md.
 # Stop 50 (issue 8, stop 49's player merged: the last plays on record, re-deals fitted to them,
 # playouts imitating Normal; 2 KB more code in a late search): seeds 2 and 3 fail at 117 within
-# 100 hands (118 not run); seeds 1-4 pass 1,000 hands at 119, seed 1 10,000 hands; 9.2.8's pass
-# at 119 too (docs/BENCHMARKS.md).
+# 100 hands (118 not run); seeds 1-4 pass 1,000 hands at 119, and 10,000 hands pass at 119 on
+# both builds (10.2.1's seed 1, 9.2.8's seed 2; docs/BENCHMARKS.md, stop 50).
 BADGE_BUDGET_KB = {10: 119, 9: 119}
 # From a lean bundle (tools/bundle.py --lean) on 10.2.1's: a match completes about 3 KB lower
 # (stop 36); the default bundle's budget stands for it, above what it needs: stop 44's soaks
