@@ -694,3 +694,15 @@ def test_the_computer_players_compute_with_whole_numbers_only():
 
 def test_the_prior_and_the_search_share_their_unit_of_a_win():
     assert uno.advanced._WIN == uno.ai_search._ONE
+
+
+def test_the_prior_counts_twice_as_much_at_three_and_four_seats():
+    """docs/AI.md stop 50: the search's prior is K_PRIOR (0.02 of a win) a point of Normal's
+    score at two seats and K_PRIOR_MULTI (0.04) a point of score_multi's at three and four,
+    whose scores are in hundredths of a point times the unseen coloured cards (``left``)."""
+    left = [10, 5, 3, 2]
+    two = uno.advanced._prior([300, 100], 300, 3, None)
+    multi = uno.advanced._prior([300 * 20, 100 * 20], 300 * 20, 3, left)
+    point = 20 * uno.advanced._WIN // 1000  # 0.02 of a win (the draw, last, gets the best's)
+    assert two == [3 * point, point, 3 * point]
+    assert multi == [2 * v for v in two]

@@ -257,7 +257,7 @@ def install_probe(name: str) -> None:
     if name == "no-prior":
         import uno.advanced
 
-        uno.advanced.K_PRIOR = 0
+        uno.advanced.K_PRIOR = uno.advanced.K_PRIOR_MULTI = 0
     elif name in ("oracle", "oracle-late"):
         late = name == "oracle-late"
         redeal = search.Pool.redeal

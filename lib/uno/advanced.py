@@ -42,8 +42,11 @@ LATE_FACTOR = const(3)
 LATE_FACTOR_MULTI = const(6)
 # Candidates searched at most (best by the Normal heuristic first).
 _MAX_CAND = const(3)
-# The prior: thousandths of a hand's win per point of the play score (0.02 of a win a point).
+# The prior: thousandths of a hand's win per point of the play score (0.02 of a win a point),
+# and at three and four seats, where the play score is score_multi's (0.04: stop 50, +0.3
+# points at four seats over ten seeds; docs/AI.md).
 K_PRIOR = 20
+K_PRIOR_MULTI = 40
 _WIN = const(255000)  # uno.ai_search's unit: a hand's win (tests/test_ai.py checks they agree)
 # MicroPython's heap never moves objects: when the heap is nearly full, a collection before
 # the search puts the sampled game's objects into the lowest free blocks instead of between
@@ -96,13 +99,15 @@ def multi_scale(left):
 def _prior(cand_s, best, n, left):
     """The search's prior for ``n`` candidates scored ``cand_s`` (the draw, last, gets the best
     card's score ``best``: only the search tells them apart), in its units: K_PRIOR
-    thousandths of a win a point. None without K_PRIOR."""
-    if not K_PRIOR:
+    thousandths of a win a point (K_PRIOR_MULTI at three and four seats, ``left`` given). None
+    when that is 0."""
+    k = K_PRIOR if left is None else K_PRIOR_MULTI
+    if not k:
         return None
     per = 100000 * (1 if left is None else multi_scale(left))
-    prior = [v * K_PRIOR * _WIN // per for v in cand_s]
+    prior = [v * k * _WIN // per for v in cand_s]
     if n > len(cand_s):
-        prior.append(best * K_PRIOR * _WIN // per)
+        prior.append(best * k * _WIN // per)
     return prior
 
 
