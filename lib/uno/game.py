@@ -525,6 +525,8 @@ class Game(Journal):
         colour marks, ``p``'s count after. What every seat saw, so any seat may use it."""
         lp = self.last_play
         o = p * LAST_PLAY
+        if len(lp) < o + LAST_PLAY:
+            return  # a position set up by hand, not dealt: no record (the class's empty one)
         lp[o + LAST_REC:o + LAST_PLAY] = lp[o:o + LAST_REC]
         if self.phase != PH_PLAY:
             for i in range(o, o + LAST_REC):
