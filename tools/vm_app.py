@@ -114,8 +114,11 @@ PROFILES = {
 # had stood since stop 20 (147, 155) some 30 KB above what they measure, brought to S + 8 as
 # advanced3's was set: normal S 113 on seeds 1-4 (10,000 hands pass at 121: free after a
 # collection 22,208-22,320 B, largest block at least 960 B), human 125 and 122 (seeds 12 and
-# 14): 121 and 133. A change that costs a match 9 KB more now fails these tests.
-BUDGET_KB = {"normal": 121, "advanced3": 123, "human": 133}
+# 14): 121 and 133. A change that costs a match 9 KB more now fails these tests. Stop 50 (issue
+# 8: stop 49's Advanced player, 2 KB more code in a late search): the graph at a match's end
+# against three Advanced (tests/test_pages_vm.py) fails at 123 (680 B) and passes at 124:
+# advanced3's budget 124, as the badge model's rose from 118 to 119.
+BUDGET_KB = {"normal": 121, "advanced3": 124, "human": 133}
 # Three Advanced on the VMs built as the badge's firmware (tools/cpvm/build_vm.sh; by the
 # CircuitPython major version): the heap at which their 10,000-hand soak passed (136 on both
 # at stop 34; 134 since stop 35 split the largest functions of the code loaded mid-match;
