@@ -271,6 +271,26 @@ def test_low_hands_measures_what_the_seat_sees(capsys):
     assert "Brier" in capsys.readouterr().out
 
 
+def test_low_hands_counts_wilds_and_who_gets_low_first(capsys):
+    """tools/low_hands.py's wilds and tempo (docs/AI.md, stop 53): a hand of k cards holds 0 to
+    k wilds, truly and in the search's deals; every seat of every hand is counted once, the
+    wins add up to the hands won, and at most one seat a hand is the first to get low."""
+    import low_hands
+
+    w = low_hands.wilds(12, deals=4)
+    assert w and all(m > 0 and 0 <= t <= m * k and 0 <= p <= m * k and loss >= 0
+                     for k, (m, t, p, loss) in w.items())
+    n = 24
+    t = low_hands.tempo(n)
+    adv, normal = t[("advanced", "every hand")], t[("normal", "every hand")]
+    assert adv[0] == n and normal[0] == 3 * n
+    assert 0 < adv[1] + normal[1] <= n
+    first = [m for (_lv, key), (m, _w) in t.items() if key.startswith("first")]
+    assert 0 < sum(first) <= n
+    assert all(m >= w for m, w in t.values())
+    assert "in the search's deals" in capsys.readouterr().out
+
+
 def test_rlcard_translation_round_trip():
     pytest.importorskip("rlcard")
     import rlcard_agent as ra

@@ -5,6 +5,8 @@ docs/AI.md stop 41), measured over Normal self-play or Advanced against three No
     tools/low_hands.py seen 3000     # a low hand's colours: true against the sampled deals
     tools/low_hands.py model 1500    # a logistic model of them from the public record
     tools/low_hands.py diff 1000     # where the true hands change Advanced's late decisions
+    tools/low_hands.py wilds 1500    # wilds in each Normal hand: true against the search's deals
+    tools/low_hands.py tempo 2000    # who is first down to a low hand, and who wins then
 
 "Low": a hand of ``LOW`` (3) cards or fewer, when the search starts (uno.advanced.LATE_CARDS).
 The sampled figures come from ``Game.from_observation``, the deal a search starts from; the
@@ -14,6 +16,7 @@ observer is seat 0 at its own turns.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections import Counter
 from pathlib import Path
@@ -292,17 +295,118 @@ def diff(n: int) -> dict:
     return out
 
 
+def wilds(n: int, deals: int = 30, largest: int = 9) -> dict:
+    """Wilds in a Normal's hand by its size (up to ``largest``), true against the deals the
+    search plays on (``Pool.redeal``: re-deals, colours honoured, short hands fitted to their
+    plays), at seat 0's turns when some hand is low: {size: [hands, true wilds, sampled,
+    log-loss sum]}."""
+    import uno.ai_search as search
+
+    rng = Rng(5)
+    out: dict[int, list] = {}
+
+    def visit(seed, g, hist):
+        if g.phase != PH_PLAY or g.actor != 0 or min(len(h) for h in g.hands) > LOW:
+            return
+        obs = g.observe(0)
+        sg = Game.from_observation(obs, rng)
+        pool = search.Pool(sg, 0, obs.last_play)
+        got = [0] * g.nseats
+        held = [0] * g.nseats  # deals in which the hand holds a wild
+        for _ in range(deals):
+            pool.redeal(sg, rng)
+            for s in range(1, g.nseats):
+                k = sum(1 for x in sg.hands[s] if x >= 0x40)
+                got[s] += k
+                held[s] += k > 0
+        for s in range(1, g.nseats):
+            k = obs.counts[s]
+            if k <= largest:
+                w = out.setdefault(k, [0, 0, 0.0, 0.0])
+                t = sum(1 for x in g.hands[s] if x >= 0x40)
+                w[0] += 1
+                w[1] += t
+                w[2] += got[s] / deals
+                # log-loss of "holds a wild" by the deals' share, kept off 0 and 1
+                p = min(max(held[s] / deals, 0.02), 0.98)
+                w[3] -= math.log(p if t else 1 - p)
+
+    hands(n, visit)
+    print("%d Normal hands, four seats; a Normal's hand at seat 0's turns when a hand is at %d "
+          "or fewer" % (n, LOW))
+    for k in sorted(out):
+        m, t, p, loss = out[k]
+        print("wilds in a hand of %d: %.3f true, %.3f in the search's deals (%d hands; "
+              "log-loss of holding one %.3f)" % (k, t / m, p / m, m, loss / m))
+    return out
+
+
+def tempo(n: int) -> dict:
+    """Advanced against three Normals, seats rotated (seed i: Advanced in seat i % 4): how
+    often each level is the first hand down to LOW cards or reaches 1 card, and how often it
+    wins the hand then. {(level, what): [seat-hands, wins]}."""
+    out: dict[tuple, list] = {}
+    base = ["advanced", "normal", "normal", "normal"]
+
+    for i in range(1, n + 1):
+        k = i % 4
+        levels = base[-k:] + base[:-k] if k else base
+        g = Game(preset("classic", seats=levels), seed=i)
+        g.start()
+        ps = [make_player(lv, i * 7 + s) for s, lv in enumerate(levels)]
+        least = [99] * 4
+        first = -1
+        while g.phase not in (PH_HAND_OVER, PH_MATCH_OVER):
+            for s in range(4):
+                c = len(g.hands[s])
+                least[s] = min(least[s], c)
+                if c <= LOW and first < 0:
+                    first = s
+            g.apply(ps[g.actor].choose(g.observe(g.actor)))
+        for s in range(4):
+            won = int(g.winner == s)
+            keys = ["every hand"]
+            if first == s:
+                keys.append("first down to %d" % LOW)
+            if least[s] <= 1:
+                keys.append("down to 1")
+            for key in keys:
+                r = out.setdefault((levels[s], key), [0, 0])
+                r[0] += 1
+                r[1] += won
+    print("%d four-seat Classic hands, Advanced against three Normals" % n)
+    for (lv, key), (m, w) in sorted(out.items()):
+        share = m / (n if lv == "advanced" else 3 * n)
+        print("%-8s %-18s %5.1f%% of its hands, wins %5.1f%% of them" % (
+            lv, key, 100 * share, 100 * w / m))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("what", choices=("seen", "model", "diff"))
+    ap.add_argument("what", choices=("seen", "model", "diff", "wilds", "tempo"))
     ap.add_argument("hands", type=int)
     ap.add_argument("--deals", type=int, default=0, help="sampled deals a position (seen 3, "
-                    "model 30)")
+                    "model 30, wilds 30)")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="a tunable of the player changed, as tools/arena.py --set")
     args = ap.parse_args(argv)
+    if args.set:
+        import arena
+
+        try:
+            arena.apply_settings(tuple((name, int(value)) for name, _, value in
+                                       (item.partition("=") for item in args.set)))
+        except ValueError as e:  # an unknown name, or a value that is no whole number
+            ap.error(str(e))
     if args.what == "seen":
         seen(args.hands, args.deals or 3)
     elif args.what == "model":
         model(args.hands, args.deals or 30)
+    elif args.what == "wilds":
+        wilds(args.hands, args.deals or 30)
+    elif args.what == "tempo":
+        tempo(args.hands)
     else:
         diff(args.hands)
     return 0
