@@ -44,17 +44,18 @@ def lacks(hand, c: int) -> bool:
     return not any(x < 0x40 and x >> 4 == c for x in hand)
 
 
-def hands(n: int, visit, levels=("normal",) * 4) -> None:
-    """Play ``n`` Classic hands (seeds 1..n) with ``levels`` by seat, calling ``visit(seed, g,
-    hist)`` before every decision; hist[s]: seat s's plays from the hand so far, (colour
-    before, colour played or called, kind), and hist[s + 4] the colours it drew on at its
-    turns."""
+def hands(n: int, visit, levels=("normal",) * 4, done=None) -> None:
+    """Play ``n`` Classic hands (seeds 1..n) with ``levels`` by seat (or ``levels(seed)``),
+    calling ``visit(seed, g, hist)`` before every decision and ``done(seed, g)`` after the
+    hand; hist[s]: seat s's plays from the hand so far, (colour before, colour played or
+    called, kind), and hist[s + 4] the colours it drew on at its turns."""
     for seed in range(1, n + 1):
+        seats = tuple(levels(seed) if callable(levels) else levels)
         rules = preset("classic")
-        rules.update({"seats": tuple(levels)})
+        rules.update({"seats": seats})
         g = Game(rules, seed=seed)
         g.start()
-        ps = [make_player(lv, seed * 7 + s) for s, lv in enumerate(levels)]
+        ps = [make_player(lv, seed * 7 + s) for s, lv in enumerate(seats)]
         hist: list[list] = [[] for _ in range(8)]
         while g.phase not in (PH_HAND_OVER, PH_MATCH_OVER):
             visit(seed, g, hist)
@@ -65,6 +66,8 @@ def hands(n: int, visit, levels=("normal",) * 4) -> None:
             elif g.phase == PH_PLAY and a == DRAW:
                 hist[p + 4].append(g.colour)
             g.apply(a)
+        if done is not None:
+            done(seed, g)
 
 
 def features(hist, s: int, c: int) -> list[str]:
@@ -346,27 +349,27 @@ def tempo(n: int) -> dict:
     often each level is the first hand down to LOW cards or reaches 1 card, and how often it
     wins the hand then. {(level, what): [seat-hands, wins]}."""
     out: dict[tuple, list] = {}
-    base = ["advanced", "normal", "normal", "normal"]
+    base = ("advanced", "normal", "normal", "normal")
+    least = [99] * 4
+    first = [-1]
 
-    for i in range(1, n + 1):
-        k = i % 4
-        levels = base[-k:] + base[:-k] if k else base
-        g = Game(preset("classic", seats=levels), seed=i)
-        g.start()
-        ps = [make_player(lv, i * 7 + s) for s, lv in enumerate(levels)]
-        least = [99] * 4
-        first = -1
-        while g.phase not in (PH_HAND_OVER, PH_MATCH_OVER):
-            for s in range(4):
-                c = len(g.hands[s])
-                least[s] = min(least[s], c)
-                if c <= LOW and first < 0:
-                    first = s
-            g.apply(ps[g.actor].choose(g.observe(g.actor)))
+    def seats(seed: int) -> tuple:
+        k = seed % 4
+        return base[-k:] + base[:-k] if k else base
+
+    def visit(seed, g, hist):
+        for s in range(4):
+            c = len(g.hands[s])
+            least[s] = min(least[s], c)
+            if c <= LOW and first[0] < 0:
+                first[0] = s
+
+    def done(seed, g):
+        levels = seats(seed)
         for s in range(4):
             won = int(g.winner == s)
             keys = ["every hand"]
-            if first == s:
+            if first[0] == s:
                 keys.append("first down to %d" % LOW)
             if least[s] <= 1:
                 keys.append("down to 1")
@@ -374,6 +377,10 @@ def tempo(n: int) -> dict:
                 r = out.setdefault((levels[s], key), [0, 0])
                 r[0] += 1
                 r[1] += won
+        least[:] = [99] * 4
+        first[0] = -1
+
+    hands(n, visit, seats, done)
     print("%d four-seat Classic hands, Advanced against three Normals" % n)
     for (lv, key), (m, w) in sorted(out.items()):
         share = m / (n if lv == "advanced" else 3 * n)
