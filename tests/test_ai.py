@@ -701,8 +701,26 @@ def test_the_prior_counts_twice_as_much_at_three_and_four_seats():
     score at two seats and K_PRIOR_MULTI (0.04) a point of score_multi's at three and four,
     whose scores are in hundredths of a point times the unseen coloured cards (``left``)."""
     left = [10, 5, 3, 2]
-    two = uno.advanced._prior([300, 100], 300, 3, None)
-    multi = uno.advanced._prior([300 * 20, 100 * 20], 300 * 20, 3, left)
+    cands = [0x05, 0x13, 64]  # R5, Y3, the draw
+    two = uno.advanced._prior(cands, [300, 100], 300, 5, None)
+    multi = uno.advanced._prior(cands, [300 * 20, 100 * 20], 300 * 20, 5, left)
     point = 20 * uno.advanced._WIN // 1000  # 0.02 of a win (the draw, last, gets the best's)
     assert two == [3 * point, point, 3 * point]
     assert multi == [2 * v for v in two]
+
+
+def test_the_late_prior_keeps_a_wild_from_a_hand_of_four_or_more():
+    """docs/AI.md stop 54: at three and four seats a wild from a hand of 4 cards or more counts
+    K_PRIOR_WILD (4.5 points of score_multi's score) less in the prior; from 3 cards or fewer,
+    and at two seats, it counts as its score says. The draw keeps the best card's score."""
+    left = [10, 5, 3, 2]
+    cands = [0x2D, 0x05, 64]  # a wild calling blue, R5, the draw
+    scores = [300 * 20, 100 * 20]
+    point = 2 * 20 * uno.advanced._WIN // 1000  # 0.04 of a win a point at three and four seats
+    assert uno.advanced._prior(cands, scores, scores[0], 3, left) == [3 * point, point, 3 * point]
+    lower = uno.advanced._prior(cands, scores, scores[0], 4, left)
+    assert lower[0] == (300 + uno.advanced.K_PRIOR_WILD) * point // 100
+    assert lower[1:] == [point, 3 * point]
+    assert uno.advanced.K_PRIOR_WILD == -450
+    two = uno.advanced._prior(cands, [300, 100], 300, 7, None)
+    assert two[0] == two[2] == 3 * two[1]

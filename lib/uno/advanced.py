@@ -47,6 +47,10 @@ _MAX_CAND = const(3)
 # points at four seats over ten seeds; docs/AI.md).
 K_PRIOR = 20
 K_PRIOR_MULTI = 40
+# ... and there a wild from a hand of 4 cards or more K_PRIOR_WILD hundredths of a point lower
+# in the prior: a wild kept for the last cards (stop 54, with uno.ai_search.WILD_THIN: +0.13
+# points at four seats over thirty seeds; docs/AI.md).
+K_PRIOR_WILD = -450
 _WIN = const(255000)  # uno.ai_search's unit: a hand's win (tests/test_ai.py checks they agree)
 # MicroPython's heap never moves objects: when the heap is nearly full, a collection before
 # the search puts the sampled game's objects into the lowest free blocks instead of between
@@ -96,17 +100,20 @@ def multi_scale(left):
     return t if t > 0 else 1
 
 
-def _prior(cand_s, best, n, left):
-    """The search's prior for ``n`` candidates scored ``cand_s`` (the draw, last, gets the best
-    card's score ``best``: only the search tells them apart), in its units: K_PRIOR
-    thousandths of a win a point (K_PRIOR_MULTI at three and four seats, ``left`` given). None
-    when that is 0."""
+def _prior(cands, cand_s, best, held, left):
+    """The search's prior for the candidates ``cands`` scored ``cand_s`` (the draw, last, gets
+    the best card's score ``best``: only the search tells them apart), in its units: K_PRIOR
+    thousandths of a win a point (K_PRIOR_MULTI at three and four seats, ``left`` given, where
+    a wild from a hand of ``held`` > 3 cards scores K_PRIOR_WILD more). None when that is 0."""
     k = K_PRIOR if left is None else K_PRIOR_MULTI
     if not k:
         return None
-    per = 100000 * (1 if left is None else multi_scale(left))
-    prior = [v * k * _WIN // per for v in cand_s]
-    if n > len(cand_s):
+    scale = 1 if left is None else multi_scale(left)
+    per = 100000 * scale
+    wild = 0 if left is None or held <= 3 else K_PRIOR_WILD * scale
+    prior = [(v + wild if (cands[i] & 15) >= _WILD else v) * k * _WIN // per
+             for i, v in enumerate(cand_s)]
+    if len(cands) > len(cand_s):
         prior.append(best * k * _WIN // per)
     return prior
 
@@ -200,7 +207,7 @@ class Advanced(Learner, Normal):
             return cands[0]
         # (in a function of its own: a local more here overflows CircuitPython 9's Python
         # stack when a hint's search runs under the pause menu)
-        prior = _prior(cand_s, scored[-1][0], len(cands), left)
+        prior = _prior(cands, cand_s, scored[-1][0], ctx.n, left)
         budget = self.budget
         if late:
             budget *= LATE_FACTOR if obs.nseats == 2 else LATE_FACTOR_MULTI

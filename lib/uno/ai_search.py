@@ -67,6 +67,12 @@ IMIT_TENTHS = const(12)  # a tunable
 # _CHECK2_COST (callgrind: about 61 k and 91 k instructions). INFER_CARDS 0: no inference.
 INFER_CARDS = const(3)  # a tunable
 INFER_DEPTH = const(2)  # a tunable
+# A Normal holds about half the wilds a blind deal gives it (it plays one whenever nothing else
+# fits: tools/low_hands.py wilds): at three and four seats each wild a re-deal gives a Normal
+# seat goes back to the pile WILD_THIN times in 8, for a card of the pile that is no wild and
+# that its marks allow (stop 54, with uno.advanced.K_PRIOR_WILD: +0.13 points at four seats over
+# thirty seeds; docs/AI.md). Not charged: a pass over the hands' cards, a tenth of a re-deal.
+WILD_THIN = const(4)  # a tunable
 _INFER_TRIES = const(20)
 _CHECK_COST = const(5)
 _CHECK2_COST = const(8)
@@ -264,11 +270,36 @@ class Pool:
         pile = g.pile
         pile[:] = cards  # in place; MicroPython's bytearray has no del
         pile[rest:] = b""
+        if WILD_THIN and g.nseats > 2:
+            self._thin(g, rng)
         depth = self.depth
         extra = 0 if depth is None else self._fit_all(g, depth, rng)
         if g.w4_seat >= 0 and g.prev_colour >= 0:
             g.w4_guilty = Game._holds_colour(hands[g.w4_seat], g.prev_colour)
         return extra
+
+    def _thin(self, g, rng):
+        # WILD_THIN: a Normal seat's wilds back to the pile, each WILD_THIN times in 8, for the
+        # first of up to 8 cards drawn at random from the pile that is no wild and fits its marks
+        pile = g.pile
+        seats = g.rules.seats
+        for s in range(g.nseats):
+            if s == self.seat or seats[s] != "normal":
+                continue
+            h = g.hands[s]
+            v = g.void[s]
+            for m in range(len(h)):
+                if h[m] >= 0x40 and rng.below(8) < WILD_THIN and pile:
+                    tries = 8
+                    while tries:
+                        tries -= 1
+                        j = rng.below(len(pile))
+                        d = pile[j]
+                        if d < 0x40 and not ((v >> (d >> 4)) & 1
+                                             or (v >> (_VOID_KIND + (d & 15))) & 1):
+                            pile[j] = h[m]
+                            h[m] = d
+                            break
 
     def _fit_all(self, g, depth, rng):
         # each checked seat's hand fitted to its plays (_fit); the units spent
