@@ -442,6 +442,45 @@ def test_redeal_honours_colour_kind_and_no_wild_voids():
         assert len(g.pile) + 7 + 3 + 1 == 108
 
 
+def test_redeal_thins_a_normal_seats_wilds_by_half_and_keeps_the_deck():
+    """docs/AI.md stop 54 (``WILD_THIN``): at three and four seats each wild a re-deal gives a
+    Normal seat goes back to the pile WILD_THIN times in 8 for a card of the pile that is no wild
+    and that the seat's marks allow. The unseen cards stay the same cards, every hand keeps its
+    count, an Easy seat's wilds are dealt as before, and with WILD_THIN 0 nothing changes."""
+    from collections import Counter
+
+    from uno.ai_search import Pool
+
+    r = preset("classic", seats=["advanced", "normal", "easy", "normal"])
+    void = [0, 1 << 2, 0, 0]  # seat 1 showed it lacks green
+    o = legal_for(r, ["R2", "G7", "B3"], "R5", 0, [3, 7, 7, 7], void=void)
+    wilds = {}
+    for thin in (0, uno.ai_search.WILD_THIN):
+        saved = uno.ai_search.WILD_THIN
+        uno.ai_search.WILD_THIN = thin
+        try:
+            rng = Rng(5)
+            g = Game.from_observation(o, rng)
+            unseen = Counter(list(g.pile) + [c for s in (1, 2, 3) for c in g.hands[s]])
+            pool = Pool(g, 0)
+            held = [0, 0, 0, 0]
+            for _ in range(600):
+                pool.redeal(g, rng)
+                assert [len(h) for h in g.hands] == [3, 7, 7, 7]
+                assert Counter(list(g.pile) + [c for s in (1, 2, 3) for c in g.hands[s]]) == unseen
+                assert not any(c < 0x40 and c >> 4 == 2 for c in g.hands[1])
+                for s in (1, 2, 3):
+                    held[s] += sum(1 for c in g.hands[s] if c >= 0x40)
+            wilds[thin] = held
+        finally:
+            uno.ai_search.WILD_THIN = saved
+    blind, thinned = wilds[0], wilds[uno.ai_search.WILD_THIN]
+    assert uno.ai_search.WILD_THIN == 4
+    for s in (1, 3):  # the Normal seats: about half (each wild back half of the time)
+        assert 0.35 * blind[s] < thinned[s] < 0.65 * blind[s]
+    assert 0.8 * blind[2] < thinned[2] < 1.25 * blind[2]  # the Easy seat: as dealt
+
+
 def test_a_sampled_deal_holds_each_unseen_card_once():
     """A search's sampled game (``Game.from_observation``) is a deal the observation allows:
     the searching seat's own hand and the discard pile as seen, each other seat its count of

@@ -48,8 +48,8 @@ _MAX_CAND = const(3)
 K_PRIOR = 20
 K_PRIOR_MULTI = 40
 # ... and there a wild from a hand of 4 cards or more K_PRIOR_WILD hundredths of a point lower
-# in the prior: a wild kept for the last cards (stop 54, with uno.ai_search.WILD_THIN: +0.13
-# points at four seats over thirty seeds; docs/AI.md).
+# in the prior: a wild kept for the last cards (stop 54, with uno.ai_search.WILD_THIN: +0.14
+# points at four seats over thirty seeds, +0.16 at three over ten; docs/AI.md).
 K_PRIOR_WILD = -450
 _WIN = const(255000)  # uno.ai_search's unit: a hand's win (tests/test_ai.py checks they agree)
 # MicroPython's heap never moves objects: when the heap is nearly full, a collection before
@@ -104,7 +104,8 @@ def _prior(cands, cand_s, best, held, left):
     """The search's prior for the candidates ``cands`` scored ``cand_s`` (the draw, last, gets
     the best card's score ``best``: only the search tells them apart), in its units: K_PRIOR
     thousandths of a win a point (K_PRIOR_MULTI at three and four seats, ``left`` given, where
-    a wild from a hand of ``held`` > 3 cards scores K_PRIOR_WILD more). None when that is 0."""
+    a wild's score gets K_PRIOR_WILD added when the hand holds ``held`` > 3 cards). None when
+    that is 0."""
     k = K_PRIOR if left is None else K_PRIOR_MULTI
     if not k:
         return None

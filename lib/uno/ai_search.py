@@ -70,8 +70,9 @@ INFER_DEPTH = const(2)  # a tunable
 # A Normal holds about half the wilds a blind deal gives it (it plays one whenever nothing else
 # fits: tools/low_hands.py wilds): at three and four seats each wild a re-deal gives a Normal
 # seat goes back to the pile WILD_THIN times in 8, for a card of the pile that is no wild and
-# that its marks allow (stop 54, with uno.advanced.K_PRIOR_WILD: +0.13 points at four seats over
-# thirty seeds; docs/AI.md). Not charged: a pass over the hands' cards, a tenth of a re-deal.
+# that its marks allow (stop 54, with uno.advanced.K_PRIOR_WILD: +0.14 points at four seats over
+# thirty seeds; docs/AI.md). Not charged in work units: tools/bench_ai.py's slowest decision
+# costs 3% more for the same deals.
 WILD_THIN = const(4)  # a tunable
 _INFER_TRIES = const(20)
 _CHECK_COST = const(5)
