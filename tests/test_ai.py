@@ -332,6 +332,33 @@ def test_advanced_keeps_its_wild_while_no_hand_is_low_at_four_seats():
         assert p.dets > 0
 
 
+def test_the_late_search_weighs_keeping_a_wild_just_drawn_at_three_and_four_seats(monkeypatch):
+    """RULES.md, draw=one: a drawn card "may be played at once (only that card); otherwise, or
+    by choice, the player passes." docs/AI.md, stop 55: at three and four seats, once a hand is
+    down to 3 cards, Advanced's search weighs passing (keeping the wild it has just drawn)
+    beside playing it, while no other hand is at 2 cards or fewer; at two seats, with a hand
+    at 2, or with KEEP_DRAWN_WILD 0 it weighs the wild's colours only."""
+    four = preset("classic", seats=["advanced", "normal", "normal", "normal"])
+    hand = ["G2", "G7", "B3", "B6", "W"]
+
+    def weighed(rules, counts):
+        seen = []
+        p = player("advanced", 1)
+        monkeypatch.setattr(p, "search", lambda obs, cands, prior=None, budget=None:
+                            seen.append(list(cands)) or cands[0])
+        o = legal_for(rules, hand, "R5", 0, counts, phase=PH_DRAWN, drawn=parse("W"))
+        assert PASS in o.legal
+        p.choose(o)
+        return seen[0]
+
+    cands = weighed(four, [5, 6, 3, 6])
+    assert cands[-1] == PASS and all(a & 15 == parse("W") & 15 for a in cands[:-1])
+    assert PASS not in weighed(four, [5, 6, 2, 6])
+    assert PASS not in weighed(preset("classic"), [5, 3])
+    monkeypatch.setattr(uno.advanced, "KEEP_DRAWN_WILD", 0)
+    assert PASS not in weighed(four, [5, 6, 3, 6])
+
+
 def test_advanced_learns_that_an_opponent_does_not_bluff():
     p = player("advanced", 1)
     o = challenge_obs(5, False)

@@ -51,6 +51,9 @@ K_PRIOR_MULTI = 40
 # in the prior: a wild kept for the last cards (stop 54, with uno.ai_search.WILD_THIN: +0.14
 # points at four seats over thirty seeds, +0.16 at three over ten; docs/AI.md).
 K_PRIOR_WILD = -450
+# With three or four seats a late search also weighs keeping a wild it has just drawn (a
+# pass), while no other hand is at 2 cards or fewer: 1; 0 plays it (stop 55, docs/AI.md).
+KEEP_DRAWN_WILD = 1
 _WIN = const(255000)  # uno.ai_search's unit: a hand's win (tests/test_ai.py checks they agree)
 # MicroPython's heap never moves objects: when the heap is nearly full, a collection before
 # the search puts the sampled game's objects into the lowest free blocks instead of between
@@ -101,11 +104,11 @@ def multi_scale(left):
 
 
 def _prior(cands, cand_s, best, held, left):
-    """The search's prior for the candidates ``cands`` scored ``cand_s`` (the draw, last, gets
-    the best card's score ``best``: only the search tells them apart), in its units: K_PRIOR
-    thousandths of a win a point (K_PRIOR_MULTI at three and four seats, ``left`` given, where
-    a wild's score gets K_PRIOR_WILD added when the hand holds ``held`` > 3 cards). None when
-    that is 0."""
+    """The search's prior for the candidates ``cands`` scored ``cand_s`` (the draw or the
+    pass, last, gets the best card's score ``best``: only the search tells them apart), in its
+    units: K_PRIOR thousandths of a win a point (K_PRIOR_MULTI at three and four seats,
+    ``left`` given, where a wild's score gets K_PRIOR_WILD added when the hand holds ``held``
+    > 3 cards). None when that is 0."""
     k = K_PRIOR if left is None else K_PRIOR_MULTI
     if not k:
         return None
@@ -127,7 +130,8 @@ def collect_if_low():
 
 def _candidates(scored, legal, ctx):
     """The moves the search weighs, best score first, and their scores: the best
-    ``_MAX_CAND`` plays (two colours at most per wild kind), and a draw where only a wild fits."""
+    ``_MAX_CAND`` plays (two colours at most per wild kind), and a draw where only a wild fits
+    (or, at three and four seats, a pass that keeps a wild just drawn: KEEP_DRAWN_WILD)."""
     # Out of Advanced.play: this module loads again at each hand's first computer turn, and
     # a function's bytecode is one block; a 415-byte play found no hole late in long runs.
     cands = []  # type: list[int]
@@ -150,6 +154,10 @@ def _candidates(scored, legal, ctx):
         # Only a wild fits: drawing instead (reneging) keeps it for later; let the
         # search weigh it.
         cands.append(_DRAW)
+    elif ((scored[-1][1] & 15) >= _WILD and _PASS in legal and not ctx.danger
+          and KEEP_DRAWN_WILD and ctx.nseats > 2):
+        # The same for a wild just drawn: keeping it (a pass) is weighed too.
+        cands.append(_PASS)
     return cands, cand_s
 
 
