@@ -332,29 +332,42 @@ def test_advanced_keeps_its_wild_while_no_hand_is_low_at_four_seats():
         assert p.dets > 0
 
 
-def test_the_late_search_weighs_keeping_a_wild_just_drawn_at_three_and_four_seats(monkeypatch):
-    """RULES.md, draw=one: a drawn card "may be played at once (only that card); otherwise, or
-    by choice, the player passes." docs/AI.md, stop 55: at three and four seats, once a hand is
-    down to 3 cards, Advanced's search weighs passing (keeping the wild it has just drawn)
-    beside playing it, while no other hand is at 2 cards or fewer; at two seats, with a hand
-    at 2, or with KEEP_DRAWN_WILD 0 it weighs the wild's colours only."""
+def test_the_late_search_weighs_keeping_a_wild_until_a_hand_is_at_one_card(monkeypatch):
+    """RULES.md, A turn: "Instead of playing, a player may draw (this is allowed even with a
+    playable card: "reneging")" and, draw=one, a drawn card "may be played at once (only that
+    card); otherwise, or by choice, the player passes." docs/AI.md, stops 55 and 56: at three
+    and four seats, once a hand is down to 3 cards, Advanced's search weighs keeping a wild
+    beside playing it (drawing instead when the wild is the one card that fits, passing when
+    it has just drawn it) while no other hand is down to 1 card (KEEP_WILD_ABOVE); at two
+    seats only the draw, while the other hand holds 3 or more; with KEEP_DRAWN_WILD 0 a wild
+    just drawn is played, only its colour weighed."""
     four = preset("classic", seats=["advanced", "normal", "normal", "normal"])
     hand = ["G2", "G7", "B3", "B6", "W"]
 
-    def weighed(rules, counts):
+    def weighed(rules, counts, drawn=True):
         seen = []
         p = player("advanced", 1)
         monkeypatch.setattr(p, "search", lambda obs, cands, prior=None, budget=None:
                             seen.append(list(cands)) or cands[0])
-        o = legal_for(rules, hand, "R5", 0, counts, phase=PH_DRAWN, drawn=parse("W"))
-        assert PASS in o.legal
+        if drawn:
+            o = legal_for(rules, hand, "R5", 0, counts, phase=PH_DRAWN, drawn=parse("W"))
+            assert PASS in o.legal
+        else:
+            o = legal_for(rules, hand, "R5", 0, counts)
+            assert DRAW in o.legal
         p.choose(o)
         return seen[0]
 
-    cands = weighed(four, [5, 6, 3, 6])
-    assert cands[-1] == PASS and all(a & 15 == parse("W") & 15 for a in cands[:-1])
-    assert PASS not in weighed(four, [5, 6, 2, 6])
-    assert PASS not in weighed(preset("classic"), [5, 3])
+    for counts in ([5, 6, 3, 6], [5, 6, 2, 6]):
+        cands = weighed(four, counts)
+        assert cands[-1] == PASS and all(a & 15 == parse("W") & 15 for a in cands[:-1])
+        assert weighed(four, counts, drawn=False)[-1] == DRAW
+    assert PASS not in weighed(four, [5, 6, 1, 6])
+    assert DRAW not in weighed(four, [5, 1, 6, 6], drawn=False)
+    two = preset("classic")
+    assert PASS not in weighed(two, [5, 3])
+    assert weighed(two, [5, 3], drawn=False)[-1] == DRAW
+    assert DRAW not in weighed(two, [5, 2], drawn=False)
     monkeypatch.setattr(uno.advanced, "KEEP_DRAWN_WILD", 0)
     assert PASS not in weighed(four, [5, 6, 3, 6])
 

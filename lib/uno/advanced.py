@@ -52,9 +52,13 @@ K_PRIOR_MULTI = 40
 # points at four seats over thirty seeds, +0.16 at three over ten; docs/AI.md).
 K_PRIOR_WILD = -450
 # With three or four seats a late search also weighs keeping a wild it has just drawn (a
-# pass), while no other hand is at 2 cards or fewer: 1; 0 plays it (stop 55: +0.22 points at
-# four seats over thirty seeds, +0.32 at three over five; docs/AI.md).
+# pass): 1; 0 plays it (stop 55: +0.22 points at four seats over thirty seeds, +0.32 at three
+# over five; docs/AI.md).
 KEEP_DRAWN_WILD = 1
+# The draw where only a wild fits, and that pass, are weighed while every other hand holds
+# more than 2 cards at two seats, more than KEEP_WILD_ABOVE at three and four (stop 56, 1
+# instead of 2: +X points at four seats over thirty seeds; docs/AI.md).
+KEEP_WILD_ABOVE = 1
 _WIN = const(255000)  # uno.ai_search's unit: a hand's win (tests/test_ai.py checks they agree)
 # MicroPython's heap never moves objects: when the heap is nearly full, a collection before
 # the search puts the sampled game's objects into the lowest free blocks instead of between
@@ -132,7 +136,8 @@ def collect_if_low():
 def _candidates(scored, legal, ctx):
     """The moves the search weighs, best score first, and their scores: the best
     ``_MAX_CAND`` plays (two colours at most per wild kind), and a draw where only a wild fits
-    (or, at three and four seats, a pass that keeps a wild just drawn: KEEP_DRAWN_WILD)."""
+    (or, at three and four seats, a pass that keeps a wild just drawn: KEEP_DRAWN_WILD), while
+    no other hand is low (KEEP_WILD_ABOVE)."""
     # Out of Advanced.play: this module loads again at each hand's first computer turn, and
     # a function's bytecode is one block; a 415-byte play found no hole late in long runs.
     cands = []  # type: list[int]
@@ -151,7 +156,8 @@ def _candidates(scored, legal, ctx):
             seen_wild |= bit << 1 if seen_wild & bit else bit
         cands.append(a)
         cand_s.append(s)
-    if (scored[-1][1] & 15) >= _WILD and not ctx.danger:
+    if (scored[-1][1] & 15) >= _WILD and ctx.min_opp > (
+            2 if ctx.nseats == 2 else KEEP_WILD_ABOVE):
         if _DRAW in legal:
             # Only a wild fits: drawing instead (reneging) keeps it for later; let the
             # search weigh it.
