@@ -272,14 +272,20 @@ def test_low_hands_measures_what_the_seat_sees(capsys):
 
 
 def test_low_hands_counts_wilds_and_who_gets_low_first(capsys):
-    """tools/low_hands.py's wilds and tempo (docs/AI.md, stop 53): a hand of k cards holds 0 to
-    k wilds, truly and in the search's deals; every seat of every hand is counted once, the
-    wins add up to the hands won, and at most one seat a hand is the first to get low."""
+    """tools/low_hands.py's wilds, kinds and tempo (docs/AI.md, stops 53 and 56): a hand of k
+    cards holds 0 to k wilds, truly and in the search's deals, and k cards in all of kinds'
+    groups; every seat of every hand is counted once, the wins add up to the hands won, and
+    at most one seat a hand is the first to get low."""
     import low_hands
 
     w = low_hands.wilds(12, deals=4)
     assert w and all(m > 0 and 0 <= t <= m * k and 0 <= p <= m * k and loss >= 0
                      for k, (m, t, p, loss) in w.items())
+    # kinds (stop 56): every card of a hand of k cards is in one group, truly and in the deals
+    kinds = low_hands.kinds(12, deals=4, largest=7)
+    assert kinds and all(abs(sum(p) - sum(t)) < 1e-6 * m and (sum(t) == m * k if k < 7 else
+                                                              sum(t) >= m * k)
+                         for k, (m, t, p) in kinds.items())
     n = 24
     t = low_hands.tempo(n)
     adv, normal = t[("advanced", "every hand")], t[("normal", "every hand")]

@@ -6,6 +6,7 @@ docs/AI.md stop 41), measured over Normal self-play or Advanced against three No
     tools/low_hands.py model 1500    # a logistic model of them from the public record
     tools/low_hands.py diff 1000     # where the true hands change Advanced's late decisions
     tools/low_hands.py wilds 1500    # wilds in each Normal hand: true against the search's deals
+    tools/low_hands.py kinds 600     # the same for wilds, Skip/+2, Reverse, high and low numbers
     tools/low_hands.py tempo 2000    # who is first down to a low hand, and who wins then
 
 "Low": a hand of ``LOW`` (3) cards or fewer, when the search starts (uno.advanced.LATE_CARDS).
@@ -298,32 +299,43 @@ def diff(n: int) -> dict:
     return out
 
 
-def wilds(n: int, deals: int = 30, largest: int = 9) -> dict:
-    """Wilds in a Normal's hand by its size (up to ``largest``), true against the deals the
-    search plays on (``Pool.redeal``: re-deals, colours honoured, short hands fitted to their
-    plays), at seat 0's turns when some hand is low: {size: [hands, true wilds, sampled,
-    log-loss sum]}."""
+def _deals(g, rng, deals: int):
+    """The search's own deals (``Pool.redeal``: re-deals, colours honoured, short hands fitted
+    to their plays) at seat 0's turns when some hand is low: yields the sampled game after each
+    of ``deals`` re-deals; nothing at other turns."""
     import uno.ai_search as search
 
+    if g.phase != PH_PLAY or g.actor != 0 or min(len(h) for h in g.hands) > LOW:
+        return
+    obs = g.observe(0)
+    sg = Game.from_observation(obs, rng)
+    pool = search.Pool(sg, 0, obs.last_play)
+    for _ in range(deals):
+        pool.redeal(sg, rng)
+        yield sg
+
+
+def wilds(n: int, deals: int = 30, largest: int = 9) -> dict:
+    """Wilds in a Normal's hand by its size (up to ``largest``), true against the deals the
+    search plays on (``_deals``), at seat 0's turns when some hand is low: {size: [hands, true
+    wilds, sampled, log-loss sum]}."""
     rng = Rng(5)
     out: dict[int, list] = {}
 
     def visit(seed, g, hist):
-        if g.phase != PH_PLAY or g.actor != 0 or min(len(h) for h in g.hands) > LOW:
-            return
-        obs = g.observe(0)
-        sg = Game.from_observation(obs, rng)
-        pool = search.Pool(sg, 0, obs.last_play)
         got = [0] * g.nseats
         held = [0] * g.nseats  # deals in which the hand holds a wild
-        for _ in range(deals):
-            pool.redeal(sg, rng)
+        dealt = 0
+        for sg in _deals(g, rng, deals):
+            dealt += 1
             for s in range(1, g.nseats):
                 k = sum(1 for x in sg.hands[s] if x >= 0x40)
                 got[s] += k
                 held[s] += k > 0
+        if not dealt:
+            return
         for s in range(1, g.nseats):
-            k = obs.counts[s]
+            k = len(g.hands[s])
             if k <= largest:
                 w = out.setdefault(k, [0, 0, 0.0, 0.0])
                 t = sum(1 for x in g.hands[s] if x >= 0x40)
@@ -341,6 +353,53 @@ def wilds(n: int, deals: int = 30, largest: int = 9) -> dict:
         m, t, p, loss = out[k]
         print("wilds in a hand of %d: %.3f true, %.3f in the search's deals (%d hands; "
               "log-loss of holding one %.3f)" % (k, t / m, p / m, m, loss / m))
+    return out
+
+
+GROUPS = ("wild", "Skip or +2", "Reverse", "7-9", "0-6")
+
+
+def group(c: int) -> int:
+    """The index in ``GROUPS`` of card ``c``."""
+    if c >= 0x40:
+        return 0
+    k = c & 15
+    return 1 if k == 10 or k == 12 else 2 if k == 11 else 3 if k >= 7 else 4
+
+
+def kinds(n: int, deals: int = 20, largest: int = 7) -> dict:
+    """Cards of each of ``GROUPS`` in a Normal's hand by its size (``largest`` and more
+    together), true against the search's deals (``_deals``), at seat 0's turns when some hand
+    is low (docs/AI.md, stop 56): {size: [hands, true counts, sampled counts]}."""
+    rng = Rng(5)
+    out: dict[int, list] = {}
+
+    def visit(seed, g, hist):
+        got = [[0] * len(GROUPS) for _ in range(g.nseats)]
+        dealt = 0
+        for sg in _deals(g, rng, deals):
+            dealt += 1
+            for s in range(1, g.nseats):
+                for c in sg.hands[s]:
+                    got[s][group(c)] += 1
+        if not dealt:
+            return
+        for s in range(1, g.nseats):
+            w = out.setdefault(min(len(g.hands[s]), largest), [0, [0] * len(GROUPS),
+                                                               [0.0] * len(GROUPS)])
+            w[0] += 1
+            for c in g.hands[s]:
+                w[1][group(c)] += 1
+            for i in range(len(GROUPS)):
+                w[2][i] += got[s][i] / dealt
+
+    hands(n, visit)
+    print("%d Normal hands, four seats; a Normal's hand at seat 0's turns when a hand is at %d "
+          "or fewer: cards of each kind, true / in the search's deals" % (n, LOW))
+    for k in sorted(out):
+        m, t, p = out[k]
+        print("a hand of %d%s (%d): %s" % (k, "+" if k == largest else "", m, ", ".join(
+            "%s %.3f / %.3f" % (GROUPS[i], t[i] / m, p[i] / m) for i in range(len(GROUPS)))))
     return out
 
 
@@ -391,10 +450,10 @@ def tempo(n: int) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("what", choices=("seen", "model", "diff", "wilds", "tempo"))
+    ap.add_argument("what", choices=("seen", "model", "diff", "wilds", "kinds", "tempo"))
     ap.add_argument("hands", type=int)
     ap.add_argument("--deals", type=int, default=0, help="sampled deals a position (seen 3, "
-                    "model 30, wilds 30)")
+                    "model 30, wilds 30, kinds 20)")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="a tunable of the player changed, as tools/arena.py --set")
     args = ap.parse_args(argv)
@@ -412,6 +471,8 @@ def main(argv: list[str] | None = None) -> int:
         model(args.hands, args.deals or 30)
     elif args.what == "wilds":
         wilds(args.hands, args.deals or 30)
+    elif args.what == "kinds":
+        kinds(args.hands, args.deals or 20)
     elif args.what == "tempo":
         tempo(args.hands)
     else:
