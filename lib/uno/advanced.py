@@ -57,7 +57,7 @@ K_PRIOR_WILD = -450
 KEEP_DRAWN_WILD = 1
 # The draw where only a wild fits, and that pass, are weighed while every other hand holds
 # more than 2 cards at two seats, more than KEEP_WILD_ABOVE at three and four (stop 56, 1
-# instead of 2: +X points at four seats over thirty seeds; docs/AI.md).
+# instead of 2: +0.12 points at four seats over thirty seeds; docs/AI.md).
 KEEP_WILD_ABOVE = 1
 _WIN = const(255000)  # uno.ai_search's unit: a hand's win (tests/test_ai.py checks they agree)
 # MicroPython's heap never moves objects: when the heap is nearly full, a collection before
