@@ -372,6 +372,47 @@ def test_the_late_search_weighs_keeping_a_wild_until_a_hand_is_at_one_card(monke
     assert PASS not in weighed(four, [5, 6, 3, 6])
 
 
+def test_the_late_search_weighs_a_wild_calling_a_colour_the_low_hand_lacks(monkeypatch):
+    """RULES.md, Actions: "`W`: the player calls any colour, the current one included." and
+    A turn: a seat that cannot play draws, so at a draw on a colour every seat sees that it
+    holds none of it (the game's void marks). docs/AI.md, stop 57: at three and four seats,
+    once the fewest cards another hand holds is AIM_VOID (3) or fewer, the late search also
+    weighs the wild with a colour such a hand lacks, when its two best colours are not one;
+    not at two seats (Normal's score there already favours the next seat's void)."""
+    four = preset("classic", seats=["advanced", "normal", "normal", "normal"])
+    hand = ["G2", "G7", "B3", "B6", "W"]  # only the wild fits on R5: green and blue first
+    yellow = 1 << 1
+
+    def weighed(rules, counts, void, **over):
+        seen = []
+        p = player("advanced", 1)
+        monkeypatch.setattr(p, "search", lambda obs, cands, prior=None, budget=None:
+                            seen.append((list(cands), prior)) or cands[0])
+        for name, value in over.items():
+            monkeypatch.setattr(uno.advanced, name, value)
+        o = legal_for(rules, hand, "R5", 0, counts, void=void)
+        p.choose(o)
+        cands, prior = seen[0]
+        assert len(prior) == len(cands)  # the prior has a score for each candidate
+        return [a for a in cands if a < DRAW]
+
+    wild = parse("W") & 15
+    plain = weighed(four, [5, 6, 2, 6], [0, 0, 0, 0])
+    assert sorted(a >> 4 for a in plain) == [2, 3] and all(a & 15 == wild for a in plain)
+    for low in ([5, 6, 2, 6], [5, 6, 3, 6], [5, 1, 6, 6]):
+        void = [0, 0, 0, 0]
+        void[low.index(min(low[1:]), 1)] = yellow
+        assert weighed(four, low, void) == plain + [wild | 1 << 4]
+    # the void of a hand that is not the lowest, or the lowest at 4 cards: nothing more
+    assert weighed(four, [5, 6, 2, 6], [0, yellow, 0, 0]) == plain
+    assert weighed(four, [3, 6, 4, 6], [0, 0, yellow, 0]) == plain
+    # the low hand lacks green, which the wild already calls
+    assert weighed(four, [5, 6, 2, 6], [0, 0, 1 << 2, 0]) == plain
+    two = preset("classic")
+    assert all(a >> 4 != 1 for a in weighed(two, [5, 2], [0, yellow]))
+    assert weighed(four, [5, 6, 2, 6], [0, 0, yellow, 0], AIM_VOID=0) == plain
+
+
 def test_advanced_learns_that_an_opponent_does_not_bluff():
     p = player("advanced", 1)
     o = challenge_obs(5, False)

@@ -59,6 +59,11 @@ KEEP_DRAWN_WILD = 1
 # more than 2 cards at two seats, more than KEEP_WILD_ABOVE at three and four (stop 56, 1
 # instead of 2: +0.12 points at four seats over thirty seeds; docs/AI.md).
 KEEP_WILD_ABOVE = 1
+# With three or four seats, once the smallest other hand holds AIM_VOID cards or fewer, a
+# wild candidate is also weighed with a colour such a hand showed it lacks (it drew on it),
+# when neither of its two colours is one (stop 57: +0.10 points at four seats over forty
+# seeds; docs/AI.md). 0: off.
+AIM_VOID = 3
 _WIN = const(255000)  # uno.ai_search's unit: a hand's win (tests/test_ai.py checks they agree)
 # MicroPython's heap never moves objects: when the heap is nearly full, a collection before
 # the search puts the sampled game's objects into the lowest free blocks instead of between
@@ -135,9 +140,10 @@ def collect_if_low():
 
 def _candidates(scored, legal, ctx):
     """The moves the search weighs, best score first, and their scores: the best
-    ``_MAX_CAND`` plays (two colours at most per wild kind), and a draw where only a wild fits
-    (or, at three and four seats, a pass that keeps a wild just drawn: KEEP_DRAWN_WILD), while
-    no other hand is low (KEEP_WILD_ABOVE)."""
+    ``_MAX_CAND`` plays (two colours at most per wild kind), at three and four seats the
+    wild with a colour a low hand lacks (AIM_VOID), and a draw where only a wild fits (or,
+    there, a pass that keeps a wild just drawn: KEEP_DRAWN_WILD), while no other hand is low
+    (KEEP_WILD_ABOVE)."""
     # Out of Advanced.play: this module loads again at each hand's first computer turn, and
     # a function's bytecode is one block; a 415-byte play found no hole late in long runs.
     cands = []  # type: list[int]
@@ -156,6 +162,8 @@ def _candidates(scored, legal, ctx):
             seen_wild |= bit << 1 if seen_wild & bit else bit
         cands.append(a)
         cand_s.append(s)
+    if ctx.nseats > 2 and ctx.min_opp <= AIM_VOID:
+        _aim_void(scored, ctx, cands, cand_s)
     if (scored[-1][1] & 15) >= _WILD and ctx.min_opp > (
             2 if ctx.nseats == 2 else KEEP_WILD_ABOVE):
         if _DRAW in legal:
@@ -166,6 +174,37 @@ def _candidates(scored, legal, ctx):
             # The same for a wild just drawn: keeping it (a pass) is weighed too.
             cands.append(_PASS)
     return cands, cand_s
+
+
+def _aim_void(scored, ctx, cands, cand_s):
+    """Adds to ``cands`` (and its score to ``cand_s``) the first wild candidate's kind with a
+    colour that a hand holding the fewest cards showed it lacks, unless the wild already
+    calls one: the search, whose deals honour the void, sees whether it pays."""
+    obs = ctx.obs
+    void = obs.void
+    if not void:
+        return
+    lack = 0
+    for s in range(obs.nseats):
+        if s != obs.seat and obs.counts[s] == ctx.min_opp:
+            lack |= void[s] & 15
+    if not lack:
+        return
+    for a in cands:
+        k = a & 15
+        if k >= _WILD:
+            for c in range(4):
+                if (lack >> c) & 1 and (k | c << 4) in cands:
+                    return
+            for c in range(4):
+                if (lack >> c) & 1:
+                    b = k | c << 4
+                    for v, x in scored:
+                        if x == b:
+                            cands.append(b)
+                            cand_s.append(v)
+                            return
+            return
 
 
 class Advanced(Learner, Normal):
