@@ -373,9 +373,9 @@ def test_the_late_search_weighs_keeping_a_wild_until_a_hand_is_at_one_card(monke
 
 
 def test_the_late_search_weighs_a_wild_calling_a_colour_the_low_hand_lacks(monkeypatch):
-    """RULES.md, Actions: "`W`: the player calls any colour, the current one included." and
-    A turn: a seat that cannot play draws, so at a draw on a colour every seat sees that it
-    holds none of it (the game's void marks). docs/AI.md, stop 57: at three and four seats,
+    """RULES.md, Action cards: "`W`: the player calls any colour, the current one included."
+    The game marks a seat that draws at its turn as holding none of the colour in force (a
+    Normal draws only when nothing fits). docs/AI.md, stop 57: at three and four seats,
     once the fewest cards another hand holds is AIM_VOID (3) or fewer, the late search also
     weighs the wild with a colour such a hand lacks, when its two best colours are not one;
     not at two seats (Normal's score there already favours the next seat's void)."""
