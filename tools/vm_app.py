@@ -117,8 +117,11 @@ PROFILES = {
 # 14): 121 and 133. A change that costs a match 9 KB more now fails these tests. Stop 50 (issue
 # 8: stop 49's Advanced player, 2 KB more code in a late search): the graph at a match's end
 # against three Advanced (tests/test_pages_vm.py) fails at 123 (680 B) and passes at 124:
-# advanced3's budget 124, as the badge model's rose from 118 to 119.
-BUDGET_KB = {"normal": 121, "advanced3": 124, "human": 133}
+# advanced3's budget 124, as the badge model's rose from 118 to 119. Stop 57 (issue 8: the
+# wild's colour aimed at a low hand's void, a 208-byte function more in uno.advanced): soaks
+# of seeds 1-3 fail at 124 (blocks of 402 and 685 B; stop 56's player failed seed 2 there
+# too) and pass at 125: advanced3's budget 125. The badge's models stay at 119.
+BUDGET_KB = {"normal": 121, "advanced3": 125, "human": 133}
 # Three Advanced on the VMs built as the badge's firmware (tools/cpvm/build_vm.sh; by the
 # CircuitPython major version): the heap at which their 10,000-hand soak passed (136 on both
 # at stop 34; 134 since stop 35 split the largest functions of the code loaded mid-match;
