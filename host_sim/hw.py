@@ -177,6 +177,16 @@ class HostHardware:
         self.refreshes += 1
         self.pixels_total += self.display.last_pixels
 
+    def page_labels(self):
+        """The text pages' font, label class and open font file on a PC: adafruit_bitmap_font's
+        PCF reader over fonts/uno-12.pcf and adafruit_display_text's bitmap_label (the badge's
+        hardware module offers none: its pages keep the frugal text, uno.app.page.Lines)."""
+        from adafruit_bitmap_font.pcf import PCF
+        from adafruit_display_text.bitmap_label import Label
+
+        f = open(os.path.join(self.base, "fonts", "uno-12.pcf"), "rb")
+        return PCF(f, displayio.Bitmap), Label, f
+
     def backlight(self, level):
         """Backlight 0-10 (the window darkens the screen; headless it is only recorded)."""
         self.brightness = level

@@ -215,8 +215,11 @@ def requirements_text(scan: Scan) -> str:
         "# Adafruit libraries the PyBadge code imports (tools/bundle.py --requirements writes this",
         "# from a scan of code.py and lib/; a test checks it has not drifted).",
         "# Install onto a mounted badge with:  circup install -r requirements-device.txt",
-        "# tools/bundle.py ships the same libraries, compiled from these PyPI versions:",
     ]
+    if not scan.dists:
+        lines.append("# None: the badge's pages draw their text with the game's own font sheet.")
+        return "\n".join(lines) + "\n"
+    lines.append("# tools/bundle.py ships the same libraries, compiled from these PyPI versions:")
     for top in sorted(scan.dists):
         d = scan.dists[top]
         lines.append("#   %s==%s" % (re.sub(r"[-_.]+", "-", d).lower(), metadata.version(d)))

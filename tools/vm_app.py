@@ -353,9 +353,13 @@ def build(dest: Path, lean: bool = False, cp: int = 10, short: bool = True) -> d
         _compile(p, out, cross, _name(out, dest))
         sizes["standin_mpy"] += out.stat().st_size
     shutil.copy(ROOT / "code.py", dest / "code.py")
-    for d in ("start", "sprites", "fonts"):
-        if (ROOT / d).is_dir():
-            shutil.copytree(ROOT / d, dest / d)
+    shutil.copytree(ROOT / "start", dest / "start")
+    import bundle
+
+    for p in bundle.Scan().run().assets():  # the sprites and fonts the bundle ships, no more
+        out = dest / p.relative_to(ROOT)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(p, out)
     return sizes
 
 

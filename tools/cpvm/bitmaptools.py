@@ -54,3 +54,24 @@ def blit(dest_bitmap, source_bitmap, x, y, *, x1=0, y1=0, x2=None, y2=None,
             if skip_dest_index is not None and dest_bitmap[dx, dy] == skip_dest_index:
                 continue
             dest_bitmap._set(dx, dy, v)
+
+
+def draw_line(dest_bitmap, x1, y1, x2, y2, value):
+    """A line from (x1, y1) to (x2, y2), both ends drawn (Bresenham, as the firmware's)."""
+    dx = abs(x2 - x1)
+    dy = -abs(y2 - y1)
+    sx = 1 if x1 < x2 else -1
+    sy = 1 if y1 < y2 else -1
+    err = dx + dy
+    while True:
+        if 0 <= x1 < dest_bitmap.width and 0 <= y1 < dest_bitmap.height:
+            dest_bitmap._set(x1, y1, value)
+        if x1 == x2 and y1 == y2:
+            return
+        e2 = 2 * err
+        if e2 >= dy:
+            err += dy
+            x1 += sx
+        if e2 <= dx:
+            err += dx
+            y1 += sy

@@ -6,8 +6,10 @@ Runs code.py's ``main()`` as CircuitPython would, with three hooks that change n
 badge does: the preset's seats become SEATS (comma list; "-" keeps the preset's), the run ends
 after MATCHES whole matches or HANDS hands (``@done``; 0: at the first frame; -1: before
 code.py), and every EVERY hands (0: never), at the end and at a switch of programs it prints
-the heap after a collection (``@stat``, then micropython.mem_info()'s lines, whose "max free
-sz" is the largest free block in 16-byte blocks, and qstr_info()'s). ``random`` is seeded with
+the heap after a collection (``@stat``, then mem_info()'s lines, whose "max free sz" is the
+largest free block in 16-byte blocks, and qstr_info()'s: the badge-model VM's own ``vmstat``
+module, tools/cpvm/vmstat.c, where the micropython module is a board's and has neither; else
+the Unix port's micropython module). ``random`` is seeded with
 SEED so a run repeats. Before code.py it fills the interned-name pools as the badge's firmware
 leaves them and walls the heap where the badge's heap areas would end (``vm_heap``).
 """
@@ -15,7 +17,10 @@ leaves them and walls the heap where the badge's heap areas would end (``vm_heap
 import gc
 import sys
 
-import micropython
+try:
+    import vmstat as micropython  # the badge-model VM: its micropython module is a board's
+except ImportError:
+    import micropython
 
 # Every stand-in first, before the "standins" figure: on the badge they are C modules whose code
 # and names take no heap, so all of their bytes belong to the harness (vm_app.harness_bytes),

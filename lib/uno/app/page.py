@@ -1,9 +1,11 @@
-"""Full-screen text pages (options, players, high scores, graph, help) drawn with the Adafruit
-text libraries: ``bitmap_label.Label`` over a PCF font (fonts/uno-12.pcf, tools/make_font.py).
+"""Full-screen text pages (options, players, high scores, graph, help).
 
-A page's group goes on top of the table's tree (which stays, covered by an opaque backdrop);
-the font, labels and the libraries themselves are loaded when the page opens and dropped from
-``sys.modules`` when it closes, so the match keeps the heap it had.
+The text is ``Lines``: a TextGrid over the table's own font sheet. A board's hardware module
+may offer ``page_labels()`` instead (the PC's does: ``adafruit_display_text``'s bitmap_label
+over the game's PCF font, the same glyphs in the same cells); the badge's does not,
+since the libraries need 33 KB more heap and a deeper Python stack than CircuitPython 9's
+1,536 bytes (docs/APP.md, "Text"). A page's group goes on top of the table's tree (which
+stays, covered by an opaque backdrop).
 
 Screen: 10 rows of 12 px: row 0 the title, rows 1-8 the body, row 9 the footer (hints or the
 last refusal). A bar marks the selected body row.
@@ -22,10 +24,6 @@ TITLE = const(0xF5D000)
 FOOT = const(0x8090A0)
 BG = const(0x000000)
 WARN = const(0xFF7050)
-_LIBS = (
-    "adafruit_display_text.bitmap_label", "adafruit_display_text", "adafruit_bitmap_font.pcf",
-    "adafruit_bitmap_font.glyph_cache", "adafruit_bitmap_font", "adafruit_ticks",
-)
 
 
 class Page:
@@ -39,13 +37,9 @@ class Page:
         self._file = None
         self.font = app.view.font
         self._label = None
-        if labels_fit():
-            from adafruit_bitmap_font.pcf import PCF
-            from adafruit_display_text.bitmap_label import Label
-
-            self._file = open(app.hw.base + "/fonts/uno-12.pcf", "rb")
-            self.font = PCF(self._file, displayio.Bitmap)
-            self._label = Label
+        make = None if FORCE is False else getattr(app.hw, "page_labels", None)
+        if make is not None:
+            self.font, self._label, self._file = make()
         root = displayio.Group()
         self.root = root
         # opaque backdrop: 10 x 8 tiles of one 16 x 16 blank tile cover the table
@@ -127,7 +121,6 @@ class Page:
             setattr(self, k, None)
         if self._file is not None:
             self._file.close()
-            drop(_LIBS)
         # what the pages load besides themselves (the app drops the page's own module)
         drop(("uno.app.ruletext", "uno.rules", "uno.app.page"))
 
@@ -170,33 +163,7 @@ class Lines:
         self.grid.colours(value)
 
 
-def labels_fit():
-    """True when the heap has room for the Adafruit text libraries and a PCF font: measured
-    on CircuitPython 10's VM, 37 KB while a page is open, of which 13.5 KB (the libraries'
-    interned names) stay after it closes, so only a heap with ``NEED_FREE`` spare takes them,
-    and only where Python's stack is not the badge's small fixed one. Else (the badge) pages
-    use ``Lines``: about 3 KB. Always true on a PC (no ``gc.mem_free``). ``FORCE`` (tests)
-    overrides."""
-    if FORCE is not None:
-        return FORCE
-    import gc
-
-    free = getattr(gc, "mem_free", None)
-    if free is None:
-        return True
-    import micropython
-
-    if hasattr(micropython, "pystack_use"):
-        # A badge's Python stack is 1,536 bytes under CircuitPython 9 (2,048 under 10): a
-        # page opens about 550 bytes deep, and the libraries' nested imports then exhaust it
-        # ("pystack exhausted" on the 1,536-byte VM, tests/test_pages_vm.py).
-        return False
-    gc.collect()
-    return free() >= NEED_FREE
-
-
-FORCE = None  # type: bool | None
-NEED_FREE = const(64 * 1024)
+FORCE = None  # type: bool | None  # tests: False keeps ``Lines`` where labels are offered
 
 
 def drop(names):
