@@ -357,3 +357,34 @@ def shutil_usage(free: int):
     """A disk_usage result with ``free`` bytes free."""
     import shutil
     return shutil._ntuple_diskusage(2 * 1024 * 1024, 2 * 1024 * 1024 - free, free)
+
+
+def test_a_checkout_without_the_venv_builds_the_same_bundle(built10, tmp_path: Path) -> None:
+    # A badge owner's least: Python and one mpy-cross. The checkout's files that a bundle is
+    # made of, copied without .venv, built by a Python run in isolated mode (no user or venv
+    # packages) with the compiler named: the same files, byte for byte, as the venv's build.
+    import shutil
+
+    cross = cptools.find("mpy-cross-10")
+    if cross is None:
+        pytest.skip("CircuitPython 10.2.1's mpy-cross not found (looked in %s)"
+                    % cptools.searched())
+    copy = tmp_path / "checkout"
+    copy.mkdir()
+    for name in ("code.py", "start", "lib", "sprites", "fonts", "tools"):
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(src, copy / name)
+    out = tmp_path / "circuitpy"
+    r = subprocess.run([PY, "-I", str(copy / "tools" / "bundle.py"), "--out", str(out),
+                        "--cp", "10", "--mpy-cross", cross], capture_output=True, text=True,
+                       cwd=copy, env={"PATH": os.environ.get("PATH", ""),
+                                      "UNO_CP_DIR": str(tmp_path / "none")}, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    want = sorted(p.relative_to(built10[0]) for p in built10[0].rglob("*") if p.is_file())
+    got = sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file())
+    assert got == want
+    for rel in want:
+        assert (out / rel).read_bytes() == (built10[0] / rel).read_bytes(), rel

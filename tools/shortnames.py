@@ -17,16 +17,19 @@ function by function to a few spare names. Only names change, never a line, so t
 screen's file and line are the repository's; ``names.map`` (``map_text``) gives the function.
 
 A name keeps its spelling where anything may look it up by it:
-- it is the firmware's or Python's API (the two lists, ``firmware_api.txt``, CPython's builtins
-  and their types, the badge's modules CPython has, circuitpython-stubs' code);
-- ``code.py`` or ``start/`` (source on the drive), the VM's stand-ins and driver
-  (``tools/cpvm/``) or the Adafruit libraries intern it, or pass it as a keyword;
+- it is the firmware's or Python's API (the two lists, ``firmware_api.txt``, and
+  ``api_names.txt``: CPython's builtins and their types, the badge's modules CPython has,
+  circuitpython-stubs' code, kept in the repository so that a bundle built without the venv
+  is the same bundle);
+- ``code.py`` or ``start/`` (source on the drive), or the VM's stand-ins and driver
+  (``tools/cpvm/``) intern it, or pass it as a keyword;
 - a word of any string the app keeps spells it (``getattr(obj, "name")``, a settings field,
   a record's key); docstrings apart, which the compiler drops;
 - it is a module's name, a dunder, or an exception class (the error screen shows
   ``type(exc).__name__``).
 
     .venv/bin/python tools/shortnames.py      # every name it renames, and to what
+    .venv/bin/python tools/shortnames.py --write-api   # api_names.txt again (the venv's stubs)
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ LIB = ROOT / "lib"
 FIRMWARE_NAMES = Path(__file__).resolve().parent / "firmware_names.txt"
 BADGE_NAMES = Path(__file__).resolve().parent / "badge_names.txt"
 FIRMWARE_API = Path(__file__).resolve().parent / "firmware_api.txt"
+API_NAMES = Path(__file__).resolve().parent / "api_names.txt"
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # Never a target: names C code may ask a Python object for by spelling (streams, mappings,
 # generators), and those the compiler spells itself (py/compile.c, emitcommon.c, scope.c,
@@ -286,17 +290,44 @@ def _spelled(files, strings: bool = True) -> tuple[set[str], set[str], set[str]]
     return every, met, met_params
 
 
+def python_api() -> set[str]:
+    """The Python API names this CPython and the venv's circuitpython-stubs give: keywords, the
+    builtins and their types' attributes, the stubs' code (not their docstrings' words), and
+    the attributes of the badge's modules that CPython has too (random, time, math, ...: the
+    stubs have only CircuitPython's own). ``API_NAMES`` keeps them, so a bundle built without
+    the venv, or on another Python, renames exactly as one built with it."""
+    api = set(keyword.kwlist) | set(dir(builtins))
+    for v in vars(builtins).values():
+        if isinstance(v, type):
+            api.update(dir(v))
+    site = next((ROOT / ".venv" / "lib").glob("python3*/site-packages"), None)
+    if site is None or not list(site.glob("*-stubs")):
+        raise SystemExit("shortnames: the venv's circuitpython-stubs are needed to write %s "
+                         "(tools/bootstrap.sh)" % API_NAMES.name)
+    stubs = _spelled(sorted(site.glob("*-stubs/**/*.pyi")), strings=False)
+    api |= stubs[1] | stubs[2]
+    for line in _listed(Path(__file__).resolve().parent / "pybadge_modules.txt"):
+        if line in sys.stdlib_module_names:
+            api.update(dir(importlib.import_module(line)))
+    return api
+
+
+def api_text(api: set[str]) -> str:
+    """``API_NAMES``'s text: a header, then the names, one a line, sorted."""
+    return ("# Python's and CircuitPython's API names that tools/shortnames.py never renames\n"
+            "# (python_api(): keywords, builtins, circuitpython-stubs, the badge's modules that\n"
+            "# CPython has). Written by: .venv/bin/python tools/shortnames.py --write-api\n"
+            + "".join(n + "\n" for n in sorted(api)))
+
+
 def _outside_names() -> tuple[set[str], set[str], set[str], set[str]]:
     """Names of code outside ``lib/`` that runs beside the app (``code.py``, ``start/``, the
-    VM's stand-ins and driver, the Adafruit libraries) and of the firmware's and Python's API
-    (the builtins and their types' attributes, circuitpython-stubs, ``firmware_api.txt``, the
-    badge's modules that CPython has): (every name code beside spells, those of them that can
-    meet the app's objects, the API's, the keywords code beside passes or takes)."""
-    site = next((ROOT / ".venv" / "lib").glob("python3*/site-packages"), None)
+    VM's stand-ins and driver) and of the firmware's and Python's API (``API_NAMES``,
+    ``firmware_api.txt``): (every name code beside spells, those of them that can meet the
+    app's objects, the API's, the keywords code beside passes or takes). Nothing here is
+    read from the venv: the bundle comes out the same wherever it is built."""
     files = [ROOT / "code.py", *sorted((ROOT / "start").glob("*.py")),
              *sorted((ROOT / "tools" / "cpvm").glob("*.py"))]
-    if site is not None:
-        files += sorted(site.glob("adafruit_*.py")) + sorted(site.glob("adafruit_*/**/*.py"))
     every, met, params = _spelled(files)
     beside_kw: set[str] = set()
     for p in files:
@@ -307,19 +338,7 @@ def _outside_names() -> tuple[set[str], set[str], set[str], set[str]]:
             continue
         beside_kw.update(k.arg for k in ast.walk(tree)
                          if isinstance(k, ast.keyword) and k.arg)
-    api = set(keyword.kwlist) | set(dir(builtins))
-    for v in vars(builtins).values():
-        if isinstance(v, type):
-            api.update(dir(v))
-    if site is not None:  # the stubs' code, not their docstrings' words
-        stubs = _spelled(sorted(site.glob("*-stubs/**/*.pyi")), strings=False)
-        api |= stubs[1] | stubs[2]
-    api |= set(_listed(FIRMWARE_API))
-    # the badge's modules that CPython has too (random, time, math, ...): the stubs have
-    # only CircuitPython's own
-    for line in _listed(Path(__file__).resolve().parent / "pybadge_modules.txt"):
-        if line in sys.stdlib_module_names:
-            api.update(dir(importlib.import_module(line)))
+    api = set(_listed(API_NAMES)) | set(_listed(FIRMWARE_API))
     return every, met, api, beside_kw | params
 
 
@@ -460,6 +479,14 @@ def rename_script(text: str, names: dict[str, str]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv == ["--write-api"]:
+        API_NAMES.write_text(api_text(python_api()))
+        print("wrote %s" % API_NAMES)
+        return 0
+    if argv:
+        print("usage: tools/shortnames.py [--write-api]", file=sys.stderr)
+        return 2
     import constfold
 
     texts = constfold.fold_tree(LIB)[1]
