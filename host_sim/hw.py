@@ -6,6 +6,7 @@ legend, and plays the tones through pygame.
 """
 
 import contextlib
+import errno
 import io
 import json
 import os
@@ -41,6 +42,7 @@ class FileNvm:
         self.path = path
         self.size = size
         self.writes = 0
+        self.before_write = None  # called before each write (the record's ``sync``)
         self._data = bytearray(b"\xff" * size)
         try:
             with open(path, "rb") as f:
@@ -64,55 +66,186 @@ class FileNvm:
                 raise ValueError("nvm slice assignment must keep the length")
         self._data[key] = value
         self.writes += 1
+        if self.before_write is not None:
+            self.before_write()
         tmp = self.path + ".tmp"
         with open(tmp, "wb") as f:
             f.write(self._data)
         os.replace(tmp, self.path)
 
 
-class RecordFile:
-    """The game record file (--log), opened at the first event: a new run starts it afresh,
-    a resumed match (``resume(lines)``) keeps its first ``lines`` lines and appends."""
+class OutputError(Exception):
+    """An output file (--log, --screenshot) could not be written: the one line to print."""
 
-    def __init__(self, path):
+
+def why(e):
+    """The reason of an OSError in a few words ("No space left on device")."""
+    return getattr(e, "strerror", None) or str(e)
+
+
+class RecordFile:
+    """The game record file (--log), opened at the first event: a new match in a new run
+    starts it afresh; a run that writes nothing leaves it as it was (it may hold the record
+    that a saved match continues). Every line reaches the file as it is written, and
+    ``sync`` makes it durable before a save point is written (``FileNvm.before_write``), so
+    the file always holds at least the lines a save point counted.
+
+    A resumed match (``resume(lines)``, then ``check(game)`` with the match read back) keeps
+    the file's first ``lines`` lines and appends, once those lines are shown to be that
+    match's record up to its save point; otherwise its events are not written (``refused``:
+    a record with a gap or another match's start is no record), and the file is left as it
+    was."""
+
+    def __init__(self, path, err=None):
         self.path = path
+        self.err = err if err is not None else sys.stderr
         self._f = None
         self.seats = ()  # of the match in the kept lines
+        self._resumed = None  # (lines counted, lines kept) of a match being resumed
+        self._queue = []  # lines written while it is checked
+        self.refused = False  # a resumed match's record could not be continued
 
-    def _open(self):
-        if self._f is None:
-            self._f = open(self.path, "w")
-        return self._f
+    def _fail(self, e):
+        raise OutputError("--log %s: cannot write: %s" % (self.path, why(e))) from None
 
     def resume(self, lines):
-        """Keep the first ``lines`` lines (the resumed match's record so far), append after."""
+        """The resumed match's record is the file's first ``lines`` lines (``check`` tells)."""
+        self.flush()
         if self._f is not None:
             self._f.close()
             self._f = None
         kept = []
         try:
-            with open(self.path) as f:
+            with open(self.path, encoding="utf-8", newline="\n") as f:
                 for line in f:
-                    if len(kept) >= lines:
+                    if len(kept) >= lines or not line.endswith("\n"):
                         break
                     kept.append(line)
-        except OSError:
+        except (OSError, UnicodeDecodeError):
             pass
+        self.seats = ()
         for line in kept:
             if line.startswith('{"ev":"match"'):
-                self.seats = tuple(json.loads(line)["seats"])
-        self._f = open(self.path, "w")
-        self._f.writelines(kept)
+                try:
+                    self.seats = tuple(json.loads(line)["seats"])
+                except (ValueError, KeyError, TypeError):
+                    self.seats = ()
+        self._resumed = (lines, kept)
+        self._queue = []
+        self.refused = False
+
+    def check(self, game):
+        """``game`` (the match resumed) is what the kept lines replay to: the file is cut to
+        them and the record goes on; else its events are dropped, with one line on ``err``."""
+        if self._resumed is None:
+            return
+        lines, kept = self._resumed
+        self._resumed = None
+        queue, self._queue = self._queue, []
+        if len(kept) == lines and record_reaches(kept, game):
+            tmp = self.path + ".tmp"
+            try:
+                with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+                    f.writelines(kept)
+                    f.flush()
+                    os.fsync(f.fileno())
+                os.replace(tmp, self.path)
+                self._f = open(self.path, "a", encoding="utf-8", newline="\n")
+            except OSError as e:
+                try:
+                    os.remove(tmp)
+                except OSError:
+                    pass
+                self._fail(e)
+            for text in queue:
+                self.write(text)
+            return
+        self.refused = True
+        self.err.write("host_sim: --log %s does not hold the continued match's record up to "
+                       "its save point (%d lines): this match is not recorded, the file is "
+                       "left as it was\n" % (self.path, lines))
 
     def write(self, text):
-        self._open().write(text)
+        if self._resumed is not None:
+            self._queue.append(text)
+            return
+        if self.refused:
+            if not text.startswith('{"ev":"match"'):
+                return
+            self.refused = False  # a new match: a record of its own
+        try:
+            if self._f is None:
+                self._f = open(self.path, "w", encoding="utf-8", newline="\n")
+            self._f.write(text)
+            self._f.flush()
+        except OSError as e:
+            self._fail(e)
 
     def flush(self):
         if self._f is not None:
-            self._f.flush()
+            try:
+                self._f.flush()
+            except OSError as e:
+                self._fail(e)
+
+    def sync(self):
+        """Every line written so far on the disk (before a save point that counts them)."""
+        if self._f is not None:
+            self.flush()
+            try:
+                os.fsync(self._f.fileno())
+            except OSError as e:
+                if e.errno not in (errno.EINVAL, errno.ENOTSUP):  # /dev/null, a pipe
+                    self._fail(e)
 
     def close(self):
-        self._open().close()
+        if self._f is not None:
+            f, self._f = self._f, None
+            try:
+                f.close()
+            except OSError as e:
+                self._fail(e)
+
+
+def record_reaches(kept, game):
+    """True when ``kept`` (record lines) ends with the record of ``game``'s match up to where
+    ``game`` stands: its last match replays (tools/replay.py) to the same seed, hand, scores,
+    cards and turn."""
+    import importlib.util
+
+    try:
+        events = [json.loads(line) for line in kept]
+    except ValueError:
+        return False
+    starts = [k for k, ev in enumerate(events) if type(ev) is dict and ev.get("ev") == "match"]
+    if not starts:
+        return False
+    spec = importlib.util.spec_from_file_location("host_sim_replay",
+                                                  os.path.join(ROOT, "tools", "replay.py"))
+    replay = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(replay)
+    m = events[starts[-1]]
+    try:
+        g = replay.replay_to(events[starts[-1]:])
+    except replay.RecordError:
+        return False
+    same = (m.get("seed") == game.seed and list(m.get("seats", ())) == list(game.rules.seats))
+    for name in ("hand_no", "phase", "actor", "colour", "direction", "scores", "hands",
+                 "discard", "pile"):
+        a, b = getattr(g, name), getattr(game, name)
+        if name in ("scores", "hands", "discard", "pile"):
+            a, b = _plain(a), _plain(b)
+        same = same and a == b
+    return same
+
+
+def _plain(x):
+    """Lists of ints from a game's card lists (lists, bytearrays, tuples, nested)."""
+    if isinstance(x, (bytes, bytearray)):
+        return list(x)
+    if isinstance(x, (list, tuple)):
+        return [_plain(v) for v in x]
+    return x
 
 
 class HostHardware:
@@ -232,11 +365,18 @@ class HostHardware:
     # ----- the game record -----------------------------------------------------------------
 
     def record_from(self, lines):
-        """A resumed match: its record is the first ``lines`` lines of the log, then on."""
+        """A resumed match: its record is the first ``lines`` lines of the log, then on
+        (``record_check`` tells once the match is read back)."""
         resume = getattr(self.log, "resume", None)
         if resume is not None:
             resume(lines)
             self._seats = self.log.seats
+
+    def record_check(self, game):
+        """The resumed match ``game``: the log goes on only if its kept lines are its record."""
+        check = getattr(self.log, "check", None)
+        if check is not None:
+            check(game)
 
     def record(self, ev):
         """Write one game-record event to ``log``. A match with no human seat that stops early

@@ -13,6 +13,7 @@ from replay import check_file
 
 from host_sim import __main__ as M
 from host_sim import script as S
+from host_sim.hw import OutputError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -126,7 +127,7 @@ def test_record_ends_before_the_screenshot(capsys, tmp_path, monkeypatch):
     log = tmp_path / "g.jsonl"
     args = M.parse_args(["--headless", "--keys", "A RIGHT", "--quiet", "--log", str(log),
                          "--screenshot", str(tmp_path / "s.png")])
-    with pytest.raises(OSError):
+    with pytest.raises(OutputError, match="--screenshot .*s.png: cannot write: disk full"):
         M.run_headless(args, S.parse("A RIGHT"))
     assert events(log)[-1] == {"ev": "quit", "p": 0}
 
