@@ -154,8 +154,13 @@ def test_a_run_ending_on_a_page_from_the_pause_menu_ends_the_match_with_quit(
 
 def test_a_computer_match_ending_on_a_page_ends_with_quit_by_null(tmp_path):
     """FORMATS.md: with no human seat "a program that stops such a match writes {"ev":
-    "quit", "p": null}", on a page from the pause menu too."""
+    "quit", "p": null}"; so too when the run ends on the score graph opened from a hand's
+    results (SELECT), a program of its own while the match goes on."""
     log = tmp_path / "g.jsonl"
-    assert run(tmp_path, "A START DOWN DOWN A", "--seats", "easy,normal") == (0, "")
+    args = M.parse_args(["--headless", "--quiet", "--no-sound", "--seed", "3", "--seats",
+                         "easy,normal", "--nvm", str(tmp_path / "n.bin"), "--log", str(log),
+                         "--keys", "A SELECT"])
+    app = M.run_headless(args, S.parse("A SELECT"), out=io.StringIO())[0]
+    assert app.top().module == "graph" and app.then == "continue"
     assert events(log)[-1] == {"ev": "quit", "p": None}
     assert check_file(str(log), out=io.StringIO())
