@@ -206,6 +206,15 @@ def start_app(hw, args, seed, nvm, start="title", app=None, crash_after=0):
         return ok
 
     app.resume = resume_and_check
+    new_match = app.new_match
+
+    def new_match_over_the_saved():
+        # the save may still hold a match that Continue goes on with: its record stays
+        hw.record_new(getattr(app.saved, "match", None))
+        new_match()
+
+    app.new_match = new_match_over_the_saved
+    hw.lines_before = lambda n: setattr(app, "lines", app.lines + n)
     if crash_after:
         force_crash(app, crash_after)
     hw.restart = lambda then: start_app(hw, args, seed, nvm, then, app)
@@ -264,20 +273,14 @@ def end_record(app, hw):
     the paused match in the save, not in memory: that match ends with ``quit`` too, by the
     seat whose hand was showing (the save's), as it does at the table."""
     app.finish()
+    from host_sim.hw import saved_match
+
     data = getattr(getattr(app, "saved", None), "match", None)
     if hw.log is None or app.then != "continue" or not data:
         return
-    from uno.app.saves import read_extra
-    from uno.game import PH_MATCH_OVER
-    from uno.save import unpack_match
-
-    try:
-        g, ex = unpack_match(data)
-        seat = read_extra(ex, g.nseats)[0]
-    except (ValueError, IndexError, UnicodeError):
-        return
-    if g.phase != PH_MATCH_OVER:
-        app.sink({"ev": "quit", "p": seat})
+    match = saved_match(data)
+    if match is not None and not match[3]:
+        app.sink({"ev": "quit", "p": match[1]})
 
 
 def save_screenshot(hw, path, scale):

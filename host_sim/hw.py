@@ -100,6 +100,7 @@ class RecordFile:
         self.path = path
         self.err = err if err is not None else sys.stderr
         self._f = None
+        self._saved = None  # the saved match a new match is begun over (``new_match``)
         self.seats = ()  # of the match in the kept lines
         self._resumed = None  # (lines counted, lines kept) of a match being resumed
         self._queue = []  # lines written while it is checked
@@ -114,15 +115,7 @@ class RecordFile:
         if self._f is not None:
             self._f.close()
             self._f = None
-        kept = []
-        try:
-            with open(self.path, encoding="utf-8", newline="\n") as f:
-                for line in f:
-                    if len(kept) >= lines or not line.endswith("\n"):
-                        break
-                    kept.append(line)
-        except (OSError, UnicodeDecodeError):
-            pass
+        kept = self._head(lines)
         self.seats = ()
         for line in kept:
             if line.startswith('{"ev":"match"'):
@@ -134,6 +127,60 @@ class RecordFile:
         self._queue = []
         self.refused = False
 
+    def new_match(self, saved):
+        """A new match begins while the save holds ``saved`` (uno.save bytes, or None): if
+        this run has written nothing yet and the file is that match's record, the new match
+        goes after it (see ``write``) rather than in its place, since Continue may still go
+        on with it until the new match's first save point."""
+        self._saved = saved if self._f is None and self._resumed is None else None
+
+    def _keep_saved(self):
+        """The file cut to the saved match's record (``new_match``) and ended with its
+        ``quit``, as when a new match is begun from the pause menu; the lines kept, or 0 when
+        the file is not that record (it is then started afresh)."""
+        data, self._saved = self._saved, None
+        match = saved_match(data) if data else None
+        if match is None:
+            return 0
+        g, seat, lines, over = match
+        kept = self._head(lines)
+        if over or len(kept) != lines or not record_reaches(kept, g):
+            return 0
+        p = seat if "human" in g.rules.seats else None
+        self._rewrite(kept + [json.dumps({"ev": "quit", "p": p}, separators=(",", ":")) + "\n"])
+        return lines + 1
+
+    def _head(self, lines):
+        """The file's first ``lines`` whole lines (fewer if it has fewer)."""
+        kept = []
+        try:
+            with open(self.path, encoding="utf-8", newline="\n") as f:
+                for line in f:
+                    if len(kept) >= lines or not line.endswith("\n"):
+                        break
+                    kept.append(line)
+        except (OSError, UnicodeDecodeError):
+            pass
+        return kept
+
+    def _rewrite(self, kept):
+        """The file replaced by ``kept`` at once (a kill leaves the old or the new), then
+        open to append."""
+        tmp = self.path + ".tmp"
+        try:
+            with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+                f.writelines(kept)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+            self._f = open(self.path, "a", encoding="utf-8", newline="\n")
+        except OSError as e:
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
+            self._fail(e)
+
     def check(self, game):
         """``game`` (the match resumed) is what the kept lines replay to: the file is cut to
         them and the record goes on; else its events are dropped, with one line on ``err``."""
@@ -143,20 +190,7 @@ class RecordFile:
         self._resumed = None
         queue, self._queue = self._queue, []
         if len(kept) == lines and record_reaches(kept, game):
-            tmp = self.path + ".tmp"
-            try:
-                with open(tmp, "w", encoding="utf-8", newline="\n") as f:
-                    f.writelines(kept)
-                    f.flush()
-                    os.fsync(f.fileno())
-                os.replace(tmp, self.path)
-                self._f = open(self.path, "a", encoding="utf-8", newline="\n")
-            except OSError as e:
-                try:
-                    os.remove(tmp)
-                except OSError:
-                    pass
-                self._fail(e)
+            self._rewrite(kept)
             for text in queue:
                 self.write(text)
             return
@@ -166,13 +200,18 @@ class RecordFile:
                        "left as it was\n" % (self.path, lines))
 
     def write(self, text):
+        """Write one line; returns the lines the file kept before it when this run's first
+        line follows a saved match's record (``new_match``), else 0."""
         if self._resumed is not None:
             self._queue.append(text)
-            return
+            return 0
         if self.refused:
             if not text.startswith('{"ev":"match"'):
-                return
+                return 0
             self.refused = False  # a new match: a record of its own
+        before = 0
+        if self._f is None and self._saved is not None and text.startswith('{"ev":"match"'):
+            before = self._keep_saved()
         try:
             if self._f is None:
                 self._f = open(self.path, "w", encoding="utf-8", newline="\n")
@@ -180,6 +219,7 @@ class RecordFile:
             self._f.flush()
         except OSError as e:
             self._fail(e)
+        return before
 
     def flush(self):
         if self._f is not None:
@@ -205,6 +245,30 @@ class RecordFile:
                 f.close()
             except OSError as e:
                 self._fail(e)
+
+
+def saved_match(data):
+    """(game, seat shown, record lines, over) of a saved match (uno.save bytes), or None when it
+    cannot be read. The codec's modules it loads are forgotten again, as the app does
+    between save points (the app's tests count the modules a page leaves loaded)."""
+    before = set(sys.modules)
+    try:
+        from uno.app.saves import read_extra
+        from uno.game import PH_MATCH_OVER
+        from uno.save import unpack_match
+
+        g, ex = unpack_match(data)
+        seat, _sel, _offset, lines = read_extra(ex, g.nseats)[:4]
+        return g, seat, lines, g.phase == PH_MATCH_OVER
+    except (ValueError, IndexError, UnicodeError, TypeError):
+        return None
+    finally:
+        for name in set(sys.modules) - before:
+            if name.startswith("uno."):
+                del sys.modules[name]
+                parent, _, child = name.rpartition(".")
+                if parent in sys.modules and getattr(sys.modules[parent], child, None):
+                    delattr(sys.modules[parent], child)
 
 
 def record_reaches(kept, game):
@@ -260,6 +324,7 @@ class HostHardware:
         self.display.render = render
         self.log = log
         self._seats = ()  # of the match being recorded
+        self.lines_before = None  # told the lines a log kept before this run's (the app's count)
         self.out = out if out is not None else sys.stdout
         self.print_sounds = True
         self._ticks = 0
@@ -389,4 +454,12 @@ class HostHardware:
             self._seats = ev["seats"]
         elif kind == "quit" and "human" not in self._seats:
             ev = {"ev": "quit", "p": None}
-        self.log.write(json.dumps(ev, separators=(",", ":")) + "\n")
+        before = self.log.write(json.dumps(ev, separators=(",", ":")) + "\n")
+        if before and self.lines_before is not None:
+            self.lines_before(before)
+
+    def record_new(self, saved):
+        """A new match begins while the save holds ``saved`` (RecordFile.new_match)."""
+        new_match = getattr(self.log, "new_match", None)
+        if new_match is not None:
+            new_match(saved)
