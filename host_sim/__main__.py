@@ -419,24 +419,10 @@ def run_window(args):
 
     from uno.app.input import A as BUTTON_A
 
-    from host_sim.hw import RecordFile
+    from host_sim.hw import FileNvm, RecordFile
 
     keymap = make_keymap(pygame)
     log = RecordFile(args.log) if args.log else None
-    try:
-        return _run_window(args, pygame, keymap, log, BUTTON_A)
-    finally:
-        if log is not None:
-            try:
-                log.close()
-            except OutputError:
-                pass
-        pygame.quit()
-
-
-def _run_window(args, pygame, keymap, log, BUTTON_A):
-    from host_sim.hw import FileNvm
-
     hw = HostHardware(headless=False, render=True, log=log)
     pygame.init()
     scale = 4
@@ -516,6 +502,9 @@ def _run_window(args, pygame, keymap, log, BUTTON_A):
             raise OutputError("--screenshot %s: cannot write: %s"
                               % (args.screenshot, why(e) if isinstance(e, OSError) else e)) \
                 from None
+    if log is not None:
+        log.close()
+    pygame.quit()
     return 3 if crashed else 0
 
 
