@@ -101,6 +101,7 @@ class RecordFile:
         self.err = err if err is not None else sys.stderr
         self._f = None
         self._saved = None  # the saved match a new match is begun over (``new_match``)
+        self._kept = 0  # lines of it kept before this run's first line (``take_kept``)
         self.seats = ()  # of the match in the kept lines
         self._resumed = None  # (lines counted, lines kept) of a match being resumed
         self._queue = []  # lines written while it is checked
@@ -199,19 +200,24 @@ class RecordFile:
                        "its save point (%d lines): this match is not recorded, the file is "
                        "left as it was\n" % (self.path, lines))
 
+    def take_kept(self):
+        """The lines the file kept before this run's first line (a saved match's record,
+        ``new_match``), once; else 0."""
+        n, self._kept = self._kept, 0
+        return n
+
     def write(self, text):
-        """Write one line; returns the lines the file kept before it when this run's first
-        line follows a saved match's record (``new_match``), else 0."""
+        """Write one line (``take_kept`` then tells whether it went after a saved match's
+        record)."""
         if self._resumed is not None:
             self._queue.append(text)
-            return 0
+            return
         if self.refused:
             if not text.startswith('{"ev":"match"'):
-                return 0
+                return
             self.refused = False  # a new match: a record of its own
-        before = 0
         if self._f is None and self._saved is not None and text.startswith('{"ev":"match"'):
-            before = self._keep_saved()
+            self._kept = self._keep_saved()
         try:
             if self._f is None:
                 self._f = open(self.path, "w", encoding="utf-8", newline="\n")
@@ -219,7 +225,6 @@ class RecordFile:
             self._f.flush()
         except OSError as e:
             self._fail(e)
-        return before
 
     def flush(self):
         if self._f is not None:
@@ -454,9 +459,11 @@ class HostHardware:
             self._seats = ev["seats"]
         elif kind == "quit" and "human" not in self._seats:
             ev = {"ev": "quit", "p": None}
-        before = self.log.write(json.dumps(ev, separators=(",", ":")) + "\n")
-        if before and self.lines_before is not None:
-            self.lines_before(before)
+        self.log.write(json.dumps(ev, separators=(",", ":")) + "\n")
+        take_kept = getattr(self.log, "take_kept", None)
+        kept = take_kept() if take_kept is not None else 0
+        if kept and self.lines_before is not None:
+            self.lines_before(kept)
 
     def record_new(self, saved):
         """A new match begins while the save holds ``saved`` (RecordFile.new_match)."""
