@@ -127,6 +127,19 @@ def test_a_full_disk_gives_one_line_and_a_failing_status(capsys, tmp_path, monke
     assert err == "host_sim: %s %s: cannot write: No space left on device\n" % (flag, name)
 
 
+@pytest.mark.parametrize("flag, name", [("--log", "g.jsonl"), ("--screenshot", "s.png")])
+def test_a_disk_already_full_is_found_before_the_run(capsys, tmp_path, monkeypatch, flag, name):
+    """A disk with no free block: one line before anything is played, exit 2, no file."""
+    monkeypatch.chdir(tmp_path)
+    full = os.statvfs(tmp_path)
+    monkeypatch.setattr(M.os, "statvfs", lambda path: type(full)(
+        (full.f_bsize, full.f_frsize, full.f_blocks, 0, 0) + tuple(full)[5:]))
+    rc, out, err = sim(capsys, "--keys", "A RIGHT", flag, name)
+    assert rc == 2 and not (tmp_path / name).exists()
+    assert err == "host_sim: %s %s: cannot write: no space left on the disk of %s\n" % (
+        flag, name, tmp_path)
+
+
 def test_script_caps():
     """Repeats, one WAIT, all WAITs and the script's length are capped with a clear error;
     a script just under the caps is fine."""
