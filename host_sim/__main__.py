@@ -8,14 +8,16 @@ legend). Headless it plays the script on a virtual clock; see docs/APP.md.
 
 import argparse
 import os
+import re
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if os.path.join(ROOT, "lib") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "lib"))
 
 from host_sim import script as S  # noqa: E402
-from host_sim.hw import HostHardware  # noqa: E402
+from host_sim.hw import HostHardware, OutputError, why  # noqa: E402
 
 FRAME_MS = 33
 MAX_FRAMES = 200000  # per token: a match with no human seat still ends at a results page
@@ -50,17 +52,65 @@ def first_human_first(seats):
     return seats[k:] + seats[:k]
 
 
-def output_problem(path, flag):
+def output_problem(path, flag, ext=None, space=True):
     """Why ``path`` cannot be written as ``flag``'s output (None if it can): checked before the
-    run, so a long match is not played for nothing."""
+    run, so a long match is not played for nothing. The folder is tried with a file made and
+    removed at once (as root, or on a read-only or system file system, os.access says yes
+    to what fails); an existing file is opened to append, which changes nothing in it."""
     full = os.path.abspath(path)
     folder = os.path.dirname(full)
     if os.path.isdir(full):
         return "%s %s: is a folder, not a file" % (flag, path)
+    if ext and not path.lower().endswith(ext):
+        return "%s %s: the file is written as %s: name it NAME%s" % (flag, path, ext[1:].upper(),
+                                                                        ext)
     if not os.path.isdir(folder):
         return "%s %s: folder %s does not exist" % (flag, path, folder)
-    if not os.access(folder, os.W_OK) or (os.path.exists(full) and not os.access(full, os.W_OK)):
-        return "%s %s: not writable" % (flag, path)
+    try:
+        if os.path.exists(full):
+            with open(full, "ab"):
+                pass
+        else:
+            fd, probe = tempfile.mkstemp(dir=folder, prefix=".host_sim-")
+            os.close(fd)
+            os.remove(probe)
+    except OSError as e:
+        return "%s %s: cannot write: %s" % (flag, path, why(e))
+    if space and (os.path.isfile(full) or not os.path.exists(full)):
+        try:
+            st = os.statvfs(folder)
+        except OSError:
+            return None
+        if st.f_bavail == 0 and st.f_blocks:
+            return "%s %s: cannot write: no space left on the disk of %s" % (flag, path, folder)
+    return None
+
+
+def ascii_int(text):
+    """argparse's type for whole numbers: ASCII digits only (Python's int() also reads other
+    scripts' digits, so "\u0663" would be 3)."""
+    t = text.strip()
+    if not re.fullmatch(r"[+-]?[0-9]+", t):
+        raise argparse.ArgumentTypeError("%r is not a whole number in ASCII digits 0-9" % text)
+    return int(t)
+
+
+EMPTY = (
+    ("--keys", "leave --keys out for the built-in player's demo match"),
+    ("--preset", "name one of classic acorn pcsig windows official house, or leave it out"),
+    ("--nvm", "name a save file, or 'none' for no saves"),
+    ("--log", "name a FILE.jsonl, or leave --log out for no record"),
+    ("--screenshot", "name a FILE.png"),
+)
+
+
+def empty_flag(args):
+    """One line for a flag given an empty value (None when there is none): an empty value
+    would otherwise quietly mean something else (no record, no saves, the settings' rules)."""
+    for flag, hint in EMPTY:
+        value = getattr(args, flag[2:])
+        if value is not None and not value.strip():
+            return "%s is empty: %s" % (flag, hint)
     return None
 
 
@@ -68,16 +118,17 @@ def parse_args(argv):
     ap = argparse.ArgumentParser(prog="python -m host_sim", description=__doc__.split("\n\n")[1],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--headless", action="store_true", help="no window, virtual clock")
-    ap.add_argument("--seed", type=int, default=None,
+    ap.add_argument("--seed", type=ascii_int, default=None,
                     help="seed of the first match: any integer, taken modulo 2^32 (N and "
                     "N+2^32 deal the same cards)")
-    ap.add_argument("--keys", default="",
-                    help="input script, or @FILE (docs/FORMATS.md); at most %d presses after "
+    ap.add_argument("--keys", default=None,
+                    help="input script, or @FILE (docs/FORMATS.md; left out: the built-in "
+                    "player's demo match); at most %d presses after "
                     "repeats, xN up to %d, WAIT:N up to %d frames, %d WAIT frames in all"
                     % (S.MAX_TOKENS, S.MAX_REPEAT, S.MAX_WAIT, S.MAX_WAIT_TOTAL))
     ap.add_argument("--screenshot", default=None,
                     help="PNG of the screen when the script ends (window: of the window)")
-    ap.add_argument("--scale", type=int, default=1,
+    ap.add_argument("--scale", type=ascii_int, default=1,
                     help="screenshot scale 1-%d (default 1)" % MAX_SCALE)
     ap.add_argument("--log", default=None, help="write the game record (JSON Lines)")
     ap.add_argument("--stats", action="store_true", help="pixels refreshed per input")
@@ -86,7 +137,7 @@ def parse_args(argv):
     ap.add_argument("--rules", default="", help='options over the preset: "wd4=strict ..."')
     ap.add_argument("--seats", default="",
                     help="e.g. human,normal,easy; turned round so the first human is seat 0")
-    ap.add_argument("--speed", type=int, default=None,
+    ap.add_argument("--speed", type=ascii_int, default=None,
                     help="message speed 1 (slow) - 10 (fast) (default: the settings', 7)")
     ap.add_argument("--nvm", default=None,
                     help="the save file standing in for the badge's nvm, or 'none' (default: "
@@ -97,10 +148,10 @@ def parse_args(argv):
     ap.add_argument("--no-render", action="store_true",
                     help="headless: draw only the final screenshot (fast)")
     ap.add_argument("--quiet", action="store_true", help="headless: do not list sounds")
-    ap.add_argument("--frames", type=int, default=0,
+    ap.add_argument("--frames", type=ascii_int, default=0,
                     help="window: close after this many frames (smoke tests)")
     # tests: the app raises after N frames, to show the error screen (docs/APP.md)
-    ap.add_argument("--crash-after", type=int, default=0, help=argparse.SUPPRESS)
+    ap.add_argument("--crash-after", type=ascii_int, default=0, help=argparse.SUPPRESS)
     return ap.parse_args(argv)
 
 
@@ -145,6 +196,25 @@ def start_app(hw, args, seed, nvm, start="title", app=None, crash_after=0):
     App.__init__(app, hw, build_rules(args), seed=seed, speed=args.speed,
                  sound=not args.no_sound, cpu=args.cpu, nvm=nvm)
     app.lines = lines
+    resume = app.resume
+
+    def resume_and_check():
+        # the record goes on only if the log holds the resumed match's record so far
+        ok = resume()
+        if ok:
+            hw.record_check(app.table.g)
+        return ok
+
+    app.resume = resume_and_check
+    new_match = app.new_match
+
+    def new_match_over_the_saved():
+        # the save may still hold a match that Continue goes on with: its record stays
+        hw.record_new(getattr(app.saved, "match", None))
+        new_match()
+
+    app.new_match = new_match_over_the_saved
+    hw.lines_before = lambda n: setattr(app, "lines", app.lines + n)
     if crash_after:
         force_crash(app, crash_after)
     hw.restart = lambda then: start_app(hw, args, seed, nvm, then, app)
@@ -197,6 +267,30 @@ def demo_keys(args):
     return [("press", bit(tok), tok) for tok in bot.play_match(app, hw, settle)]
 
 
+def end_record(app, hw):
+    """The shell closes (script over, window closed): the record's end. A page opened from
+    the pause menu (Options, Help, Score graph) runs as a fresh program (App.switch), with
+    the paused match in the save, not in memory: that match ends with ``quit`` too, by the
+    seat whose hand was showing (the save's), as it does at the table."""
+    app.finish()
+    from host_sim.hw import saved_match
+
+    data = getattr(getattr(app, "saved", None), "match", None)
+    if hw.log is None or app.then != "continue" or not data:
+        return
+    match = saved_match(data)
+    if match is not None and not match[3]:
+        app.sink({"ev": "quit", "p": match[1]})
+
+
+def save_screenshot(hw, path, scale):
+    """The screen as a PNG; OutputError (one line) when the file cannot be written."""
+    try:
+        hw.display.save_png(path, scale)
+    except OSError as e:
+        raise OutputError("--screenshot %s: cannot write: %s" % (path, why(e))) from None
+
+
 class Crashed(Exception):
     """The app raised: the badge's error screen is up and the game record is closed."""
 
@@ -245,8 +339,11 @@ def run_headless(args, keys, out=sys.stdout):
         hw = HostHardware(headless=True, render=not args.no_render, log=log, out=out)
         hw.print_sounds = not args.quiet
         seed = args.seed if args.seed is not None else 1
+        nvm = open_nvm(args)
+        if nvm is not None and log is not None:
+            nvm.before_write = log.sync  # a save point's lines are on the disk before it
         try:
-            app = start_app(hw, args, seed, open_nvm(args), crash_after=args.crash_after)
+            app = start_app(hw, args, seed, nvm, crash_after=args.crash_after)
             rows = [("start",) + settle(app, hw, args.stats)]
             for kind, value, tok in keys:
                 if kind == "wait":
@@ -255,11 +352,13 @@ def run_headless(args, keys, out=sys.stdout):
                     continue
                 hw.press(value)
                 rows.append((tok,) + settle(app, hw, args.stats))
+        except OutputError:
+            raise
         except Exception as e:  # noqa: BLE001 - the badge's error screen, as on the badge
             lines = crash_screen(app, hw, e)
             if args.screenshot:
                 hw.display.full_render()
-                hw.display.save_png(args.screenshot, args.scale)
+                save_screenshot(hw, args.screenshot, args.scale)
             raise Crashed(" / ".join(x for x in lines if x)) from e
         if args.stats:
             for i, (tok, frames, total, peak, first) in enumerate(rows):
@@ -267,13 +366,13 @@ def run_headless(args, keys, out=sys.stdout):
                           " peak=%-6d (%5.1f%%)\n"
                           % (i, tok, frames, first, 100.0 * first / SCREEN_PX, total,
                              100.0 * total / SCREEN_PX, peak, 100.0 * peak / SCREEN_PX))
-        app.finish()  # the record's end first: it must not depend on the screenshot
+        end_record(app, hw)  # the record's end first: it must not depend on the screenshot
         if log is not None:
             log.flush()
         if args.screenshot:
             if args.no_render:
                 hw.display.full_render()
-            hw.display.save_png(args.screenshot, args.scale)
+            save_screenshot(hw, args.screenshot, args.scale)
         return app, hw, rows
     finally:
         if log is not None:
@@ -320,7 +419,7 @@ def run_window(args):
 
     from uno.app.input import A as BUTTON_A
 
-    from host_sim.hw import RecordFile
+    from host_sim.hw import FileNvm, RecordFile
 
     keymap = make_keymap(pygame)
     log = RecordFile(args.log) if args.log else None
@@ -334,7 +433,10 @@ def run_window(args):
     import random
 
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
-    app = start_app(hw, args, seed, open_nvm(args), crash_after=args.crash_after)
+    nvm = open_nvm(args)
+    if isinstance(nvm, FileNvm) and log is not None:
+        nvm.before_write = log.sync  # a save point's lines are on the disk before it
+    app = start_app(hw, args, seed, nvm, crash_after=args.crash_after)
     clock = pygame.time.Clock()
     running = True
     frames = 0
@@ -362,6 +464,8 @@ def run_window(args):
         else:
             try:
                 app.frame()
+            except OutputError:
+                raise
             except Exception as e:  # noqa: BLE001 - the badge's error screen, as on the badge
                 crash_screen(app, hw, e)
                 hw.log = None
@@ -387,14 +491,17 @@ def run_window(args):
             screen.blit(font.render(line, True, (220, 220, 220)), (x0, 100 + i * 28))
         pygame.display.flip()
         clock.tick(1000 // FRAME_MS)
-    if args.screenshot:
-        if not crashed:
-            app.finish()  # the record's end first
-        if log is not None:
-            log.flush()
-        pygame.image.save(screen, args.screenshot)  # the whole window: screen, lights, legend
     if not crashed:
-        app.finish()
+        end_record(app, hw)  # the record's end first
+    if log is not None:
+        log.flush()
+    if args.screenshot:
+        try:  # the whole window: screen, lights, legend
+            pygame.image.save(screen, args.screenshot)
+        except (OSError, pygame.error) as e:
+            raise OutputError("--screenshot %s: cannot write: %s"
+                              % (args.screenshot, why(e) if isinstance(e, OSError) else e)) \
+                from None
     if log is not None:
         log.close()
     pygame.quit()
@@ -425,7 +532,11 @@ def display_problem():
 
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    keys_text = args.keys
+    why_empty = empty_flag(args)
+    if why_empty:
+        sys.stderr.write("host_sim: %s\n" % why_empty)
+        return 2
+    keys_text = args.keys or ""
     if keys_text.startswith("@"):
         try:
             with open(keys_text[1:]) as f:
@@ -438,6 +549,11 @@ def main(argv=None):
         keys = S.parse(keys_text)
     except S.ScriptError as e:
         sys.stderr.write("host_sim: bad script: %s\n" % e)
+        return 2
+    if args.keys is not None and not keys:
+        sys.stderr.write("host_sim: --keys %s: no presses in the script; %s\n"
+                         % (args.keys if args.keys.startswith("@") else repr(args.keys),
+                            EMPTY[0][1]))
         return 2
     try:
         build_rules(args)
@@ -454,24 +570,34 @@ def main(argv=None):
         sys.stderr.write("host_sim: --keys needs --headless\n")
         return 2
     if not args.headless:
-        why = display_problem()
-        if why:
-            print("host_sim: no window (%s): running headless" % why)
+        no_window = display_problem()
+        if no_window:
+            print("host_sim: no window (%s): running headless" % no_window)
             args.headless = True
     if args.headless and not keys and not args.screenshot:
         args.screenshot = DEMO_SHOT
     if not args.headless and args.nvm is None:
         os.makedirs(os.path.dirname(default_nvm()), exist_ok=True)
-    for path, flag in ((args.screenshot, "--screenshot"), (args.log, "--log"),
-                       (nvm_path(args), "--nvm")):
-        why = output_problem(path, flag) if path else None
-        if why:
-            sys.stderr.write("host_sim: %s\n" % why)
+    for path, flag, ext in ((args.screenshot, "--screenshot", ".png"), (args.log, "--log", None),
+                            (nvm_path(args), "--nvm", None)):
+        problem = output_problem(path, flag, ext, space=flag != "--nvm") if path else None
+        if problem:
+            sys.stderr.write("host_sim: %s\n" % problem)
             return 2
+    try:
+        return run(args, keys)
+    except OutputError as e:  # a full disk, a device that refuses: one line, no traceback
+        sys.stderr.write("host_sim: %s\n" % e)
+        return 1
+
+
+def run(args, keys):
+    """The run main() has checked the flags of: headless (the script, or the demo) or a
+    window; the exit status."""
     if args.headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        demo = not keys
+        demo = args.keys is None
         if demo:
             keys = demo_keys(args)
             args.quiet = True

@@ -76,4 +76,4 @@ class FramebufferDisplay(busdisplay.BusDisplay):
         img = Image.fromarray(self.rgb(), "RGB")
         if scale != 1:
             img = img.resize((self.width * scale, self.height * scale), Image.NEAREST)
-        img.save(path)
+        img.save(path, format="PNG")

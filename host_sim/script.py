@@ -19,6 +19,12 @@ class ScriptError(ValueError):
     pass
 
 
+def digits(s):
+    """True when ``s`` is a count in ASCII digits (``str.isdecimal`` also takes other
+    scripts' digits, such as Arabic-Indic ``\u0663``, which a script must not read as 3)."""
+    return bool(s) and all("0" <= c <= "9" for c in s)
+
+
 def parse(text):
     """List of ("press", mask, token) and ("wait", frames, token); ScriptError on a bad token
     or a script over the caps."""
@@ -31,7 +37,10 @@ def parse(text):
             tokens.append((lineno, tok))
     for lineno, tok in tokens:
         up = tok.upper()
-        if up.startswith("X") and up[1:].isdecimal() and len(up) > 1:
+        if up.startswith("X") and len(up) > 1 and up[1:].isdecimal():
+            if not digits(up[1:]):
+                raise ScriptError("line %d: %r: a repeat count is written in ASCII digits 0-9"
+                                  % (lineno, tok))
             if not out:
                 raise ScriptError("line %d: %r repeats nothing" % (lineno, tok))
             n = int(up[1:])
@@ -55,7 +64,10 @@ def parse(text):
                               % (lineno, MAX_TOKENS))
         if up.startswith("WAIT:"):
             num = up[5:]
-            if not num.isdecimal():
+            if num.isdecimal() and not digits(num):
+                raise ScriptError("line %d: %r: a frame count is written in ASCII digits 0-9"
+                                  % (lineno, tok))
+            if not digits(num):
                 raise ScriptError("line %d: bad token %r (WAIT:N with N frames)" % (lineno, tok))
             n = int(num)
             if n > MAX_WAIT:

@@ -236,13 +236,16 @@ def test_pages_load_on_demand_and_go_when_closed(tmp_path):
     assert not app.open_page("no_such_page")
 
 
-def _continue_at_results(tmp_path, nvm, players_made_at_once):
+def _continue_at_results(tmp_path, nvm, players_made_at_once, first=None):
     """Continue (a fresh program, as on the badge) the match saved in ``nvm`` at a hand's
-    end, then play the next hand; (what was in memory at the results page, the record)."""
+    end, then play the next hand; (what was in memory at the results page, the record from
+    there on). ``first``: the record file of the match up to its save."""
     from uno.app.input import A
     from uno.app.main import App
 
     log = tmp_path / ("made.jsonl" if players_made_at_once else "rested.jsonl")
+    log.write_bytes(first.read_bytes())
+    kept = len(records(first))
     args = M.parse_args(["--headless", "--quiet", "--no-render", "--nvm", str(nvm),
                          "--log", str(log)])
     code = ("uno.ai", "uno.advanced", "uno.ai_search", "uno.observe")
@@ -284,7 +287,7 @@ def _continue_at_results(tmp_path, nvm, players_made_at_once):
 
         for n, m in keep.items():
             setattr(uno, n.split(".")[1], m)
-    return at_results, [e for e in records(log) if e["ev"] != "quit"]
+    return at_results, [e for e in records(log)[kept:] if e["ev"] != "quit"]
 
 
 def test_a_match_continued_at_a_hands_end_keeps_its_computer_players_resting(tmp_path):
@@ -298,10 +301,11 @@ def test_a_match_continued_at_a_hands_end_keeps_its_computer_players_resting(tmp
     nvm = tmp_path / "nvm.bin"
     args = M.parse_args(["--headless", "--quiet", "--no-render", "--seed", "4", "--nvm",
                          str(nvm), "--seats", "human,advanced,normal"])
-    from host_sim.hw import HostHardware
+    from host_sim.hw import HostHardware, RecordFile
     from uno.app.input import A
 
-    hw = HostHardware(headless=True, render=False, out=io.StringIO())
+    first = tmp_path / "first.jsonl"
+    hw = HostHardware(headless=True, render=False, out=io.StringIO(), log=RecordFile(str(first)))
     app = M.start_app(hw, args, 4, M.open_nvm(args))
     M.settle(app, hw)
     hw.press(A)  # New match
@@ -312,11 +316,11 @@ def test_a_match_continued_at_a_hands_end_keeps_its_computer_players_resting(tmp
 
     assert saved_phase(saved(nvm).match) == G.PH_HAND_OVER
     kept = nvm.read_bytes()
-    rested, rec = _continue_at_results(tmp_path, nvm, False)
+    rested, rec = _continue_at_results(tmp_path, nvm, False, first)
     assert rested == (True, (None, 0, 0), [], []), \
         "at the results page: every computer seat resting, none made, none of their code loaded"
     nvm.write_bytes(kept)
-    made, rec_made = _continue_at_results(tmp_path, nvm, True)
+    made, rec_made = _continue_at_results(tmp_path, nvm, True, first)
     assert made[0] and made[1][0] is None and made[1][1] != 0 and made[1][2] != 0
     assert made[2] == ["uno.advanced", "uno.ai", "uno.observe"]
     assert len(rec) > 10 and [e["ev"] for e in rec].count("hand_end") == 1

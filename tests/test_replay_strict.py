@@ -4,6 +4,7 @@ records and bad arguments (issue 9, "Records and the record checker")."""
 import copy
 import io
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -221,6 +222,8 @@ def test_fuzz_mutated_records_never_raise(data):
     (["--log", "/no-such-dir/x.jsonl"], "--log /no-such-dir/x.jsonl: cannot write"),
     (["--matches", "0"], "--matches: at least 1"),
     (["--hands", "-5"], "--hands: 0 (whole matches) or more"),
+    (["--log", ""], "--log is empty: name a FILE.jsonl, or leave --log out"),
+    (["--seed", "\u0663"], "--seed needs a number, got '\u0663'"),
 ])
 def test_selfplay_bad_arguments_one_line(args, says):
     """tools/selfplay.py: bad input gets one clear line and exit 2, never a traceback."""
@@ -228,6 +231,15 @@ def test_selfplay_bad_arguments_one_line(args, says):
     assert r.returncode == 2 and r.stdout.startswith(says) and "Traceback" not in r.stderr, \
         r.stdout + r.stderr
     assert r.stdout.count("\n") == 1
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_selfplay_on_a_full_disk_says_one_line():
+    """A record that cannot be written while the matches run (/dev/full: as a full disk):
+    one line naming the file and the reason, exit status 1, no traceback."""
+    r = selfplay("--log", "/dev/full")
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert r.stdout == "--log /dev/full: cannot write: No space left on device\n"
 
 
 def test_selfplay_stopped_by_hands_writes_a_complete_record(tmp_path):

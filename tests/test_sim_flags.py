@@ -13,6 +13,7 @@ from replay import check_file
 
 from host_sim import __main__ as M
 from host_sim import script as S
+from host_sim.hw import OutputError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -73,6 +74,23 @@ def test_stopped_match_with_no_human_ends_with_quit_by_null(capsys, tmp_path):
     (["--keys", "A", "--scale", "-2"], "--scale must be 1-10"),
     (["--keys", "RIGHT x99999999"], "at most x10000"),
     (["--keys", "WAIT:99999999"], "at most WAIT:30000"),
+    # Arabic-Indic three: str.isdecimal() takes it, int() reads it as 3
+    (["--keys", "A x\u0663"], "'x\u0663': a repeat count is written in ASCII digits 0-9"),
+    (["--keys", "WAIT:\u0663"], "'WAIT:\u0663': a frame count is written in ASCII digits 0-9"),
+    (["--keys", ""], "--keys is empty: leave --keys out for the built-in player's demo match"),
+    (["--keys", " # only a comment"], "no presses in the script; leave --keys out"),
+    (["--keys", "A", "--preset", ""], "--preset is empty: name one of classic"),
+    (["--keys", "A", "--nvm", ""], "--nvm is empty: name a save file, or 'none'"),
+    (["--keys", "A", "--log", ""], "--log is empty: name a FILE.jsonl, or leave --log out"),
+    (["--keys", "A", "--screenshot", ""], "--screenshot is empty: name a FILE.png"),
+    # found before the run, not after the whole match
+    (["--keys", "A", "--screenshot", "x.txt"], "x.txt: the file is written as PNG: name it"),
+    (["--keys", "A", "--screenshot", "shot"], "shot: the file is written as PNG: name it"),
+    # system folders where nothing can be made (os.access says yes to root)
+    (["--keys", "A", "--log", "/proc/x.jsonl"], "--log /proc/x.jsonl: cannot write: "),
+    (["--keys", "A", "--log", "/sys/x.jsonl"], "--log /sys/x.jsonl: cannot write: "),
+    (["--keys", "A", "--screenshot", "/proc/s.png"], "--screenshot /proc/s.png: cannot write"),
+    (["--keys", "A", "--nvm", "/proc/n.bin"], "--nvm /proc/n.bin: cannot write: "),
 ])
 def test_bad_flags_give_one_line_and_write_nothing(capsys, tmp_path, monkeypatch, args, says):
     """Bad input: one line on stderr, exit 2, checked before the run, so no record is
@@ -83,6 +101,43 @@ def test_bad_flags_give_one_line_and_write_nothing(capsys, tmp_path, monkeypatch
     assert rc == 2
     assert err.startswith("host_sim: ") and err.count("\n") == 1 and says in err, err
     assert not (tmp_path / "x.jsonl").exists()
+
+
+@pytest.mark.parametrize("flag", ["--seed", "--speed", "--scale"])
+def test_numbers_take_ascii_digits_only(capsys, flag):
+    """int() reads other scripts' digits ("\u0663" is 3): a number flag says it wants 0-9."""
+    with pytest.raises(SystemExit) as e:
+        sim(capsys, "--keys", "A", flag, "\u0663")
+    assert e.value.code == 2
+    assert "'\u0663' is not a whole number in ASCII digits 0-9" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("flag, name", [("--log", "/dev/full"), ("--log", "full.jsonl"),
+                                        ("--screenshot", "full.png")])
+def test_a_full_disk_gives_one_line_and_a_failing_status(capsys, tmp_path, monkeypatch, flag,
+                                                         name):
+    """A write that fails during the run (/dev/full, or a file name that leads to it, as a
+    full disk does): one line naming the file and the reason, exit status 1, no traceback."""
+    monkeypatch.chdir(tmp_path)
+    if name != "/dev/full":
+        os.symlink("/dev/full", name)
+    rc, out, err = sim(capsys, "--keys", "A RIGHT", flag, name)
+    assert rc == 1
+    assert err == "host_sim: %s %s: cannot write: No space left on device\n" % (flag, name)
+
+
+@pytest.mark.parametrize("flag, name", [("--log", "g.jsonl"), ("--screenshot", "s.png")])
+def test_a_disk_already_full_is_found_before_the_run(capsys, tmp_path, monkeypatch, flag, name):
+    """A disk with no free block: one line before anything is played, exit 2, no file."""
+    monkeypatch.chdir(tmp_path)
+    full = os.statvfs(tmp_path)
+    monkeypatch.setattr(M.os, "statvfs", lambda path: type(full)(
+        (full.f_bsize, full.f_frsize, full.f_blocks, 0, 0) + tuple(full)[5:]))
+    rc, out, err = sim(capsys, "--keys", "A RIGHT", flag, name)
+    assert rc == 2 and not (tmp_path / name).exists()
+    assert err == "host_sim: %s %s: cannot write: no space left on the disk of %s\n" % (
+        flag, name, tmp_path)
 
 
 def test_script_caps():
@@ -126,7 +181,7 @@ def test_record_ends_before_the_screenshot(capsys, tmp_path, monkeypatch):
     log = tmp_path / "g.jsonl"
     args = M.parse_args(["--headless", "--keys", "A RIGHT", "--quiet", "--log", str(log),
                          "--screenshot", str(tmp_path / "s.png")])
-    with pytest.raises(OSError):
+    with pytest.raises(OutputError, match="--screenshot .*s.png: cannot write: disk full"):
         M.run_headless(args, S.parse("A RIGHT"))
     assert events(log)[-1] == {"ev": "quit", "p": 0}
 

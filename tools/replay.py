@@ -274,7 +274,21 @@ def check_record(lines, linenos=None):
                           nums[min(at[0], len(nums) - 1)]) from None
 
 
-def _check(lines, nums, at):
+def replay_to(lines):
+    """The core's game after one match's record ``lines`` (event dicts from its ``match``
+    event on), which may stop anywhere (a save point's lines: the simulator checks that a
+    continued record is that match's). RecordError when the lines are not what the rules
+    do."""
+    nums = list(range(1, len(lines) + 1))
+    if not lines:
+        raise RecordError("empty: no match in it")
+    try:
+        return _check(lines, nums, [0], partial=True)
+    except (IllegalAction, ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
+        raise RecordError("cannot be replayed: %s" % (e,)) from None
+
+
+def _check(lines, nums, at, partial=False):
     m = lines[0]
     if type(m) is not dict or m.get("ev") != "match":
         raise RecordError("a record starts with a match event", nums[0])
@@ -361,6 +375,10 @@ def _check(lines, nums, at):
             g.apply(a)
         except IllegalAction as e:
             raise RecordError("%s is illegal: %s" % (json.dumps(ev), e), nums[i]) from None
+    if partial:
+        if len(out) > len(lines):
+            raise RecordError("stops inside a decision's events", nums[-1])
+        return g
     if len(out) > len(lines):
         raise RecordError("incomplete: the record stops here; the rules go on with %s"
                           % json.dumps(out[i]),

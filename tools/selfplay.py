@@ -92,11 +92,16 @@ def parse_args(argv):
         v = argv[i + 1]
         if k in ("matches", "seed", "seats", "hands"):
             try:
+                # ASCII digits only: CPython's int() also reads other scripts' digits
+                if not v or any(c not in "+-0123456789" for c in v):
+                    raise ValueError(v)
                 v = int(v)
             except ValueError:
                 raise ValueError("--%s needs a number, got %r" % (k, v)) from None
         opts[k] = v
         i += 2
+    if opts["log"] is not None and not opts["log"].strip():
+        raise ValueError("--log is empty: name a FILE.jsonl, or leave --log out for no record")
     if opts["preset"] not in PRESET_NAMES:
         raise ValueError("--preset: unknown %r (%s)" % (opts["preset"], ", ".join(PRESET_NAMES)))
     if not 2 <= opts["seats"] <= 4:
@@ -158,9 +163,23 @@ def main(argv):
         try:
             log = open(o["log"], "w")
         except OSError as e:
-            print("--log %s: cannot write: %s" % (o["log"], e))
+            print("--log %s: cannot write: %s" % (o["log"], _why(e)))
             return 2
-        import json
+    try:
+        return _run(o, rules, log)
+    except OSError as e:  # a full disk, a device that refuses: one line, no traceback
+        print("--log %s: cannot write: %s" % (o["log"], _why(e)))
+        return 1
+
+
+def _why(e):
+    """An OSError's reason in words where the port has them ("No space left on device")."""
+    return getattr(e, "strerror", None) or e
+
+
+def _run(o, rules, log):
+    import json
+
     gc.collect()  # as code.py does on the badge: free the import garbage before playing
 
     def sink(ev):
@@ -186,7 +205,7 @@ def main(argv):
             if left <= 0:
                 break
     if log:
-        log.close()
+        log.close()  # a full disk shows here at the latest (OSError: main's one line)
     return 0 if total_hands else 1
 
 
