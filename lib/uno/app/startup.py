@@ -100,7 +100,6 @@ def init(app, hw, rules, seed, speed, sound, cpu, view, nvm, saved):
     app.lights.last_input = app.now
     app.quiet_from = app.now  # since when nothing moved and nobody pressed
     app.level = -1  # backlight: -1 normal, else the dimmed level (0: asleep)
-    app._thought = False  # the 10 s save point of this wait is done
     app.banner_until = 0
     app.matches = 0
     app.in_match = False
