@@ -7,10 +7,13 @@ split in two halves; each may hold one record::
     magic b"UN" | format 1 | seq (0-255) | length (2 bytes, little-endian) | payload | CRC-32
 
 The CRC (4 bytes, little-endian, zlib's CRC-32) covers everything before it. A write puts the
-new record into the half that does not hold the newest valid record, as ONE slice assignment
-(on a SAMD51 every write through ``nvm`` erases and rewrites the whole 8 KB block, so one
-assignment is one erase). A write cut off part-way leaves that half failing its CRC, so
-``read`` still finds the previous record in the other half. See docs/SAVES.md.
+new record into the half that does not hold the newest valid record, as ONE slice assignment.
+Where a write reaches the buffer byte by byte in order (a file, RAM), one cut off part-way
+leaves that half failing its CRC and ``read`` finds the previous record in the other half. On
+a SAMD51 it does not: every write through ``nvm`` erases the whole 8 KB block, both halves,
+and programs it back page by page, so power lost in the erase or before the first page is
+back loses both records (then ``read`` gives None); slot A's page first keeps the new record
+or the old one, as docs/SAVES.md says. One assignment is one erase.
 """
 
 from micropython import const
@@ -86,11 +89,19 @@ class Store:
             return 0, a[0], a[1]  # type: ignore[index]
         return 1, b[0], b[1]
 
-    def read(self):
-        """The last payload written whole, or None (blank, damaged or foreign data)."""
+    def read(self, older=False):
+        """The last payload written whole, or None (blank, damaged or foreign data); with
+        ``older``, the one before it when the other slot still checks (uno.save falls back to
+        it when the newest does not decode)."""
         slot, _, n = self._newest()
         if slot < 0:
             return None
+        if older:
+            slot = 1 - slot
+            c = self._check(slot)
+            if c is None:
+                return None
+            n = c[1]
         off = slot * self.half + HEAD
         return bytes(self.buf[off:off + n])
 
