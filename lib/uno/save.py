@@ -359,7 +359,14 @@ def older(buf):
         data = Store(buf).read(True)
     except Exception:
         data = None
-    got = None if data is None else _decoded(data)
+    return None if data is None else load_payload(data, buf)
+
+
+def load_payload(data, buf):
+    """The Saved of payload ``data`` (bytes or a memoryview) when it decodes, else None; its
+    ``head`` made for the store over ``buf``: the older record (``older``), or the save point
+    the last program handed over (uno.handoff)."""
+    got = _decoded(data)
     if not isinstance(got, Saved):
         return None
     try:

@@ -56,28 +56,8 @@ class Store:
         self.capacity = cap if cap > 0 else 0
 
     def _check(self, k):
-        """(seq, payload length) of slot ``k`` (0 or 1) when its record checks, else None. It
-        reads the record in pieces of ``_PIECE`` bytes: a save point checks both slots while
-        the heap is at its fullest, where a copy of a whole record (~700 bytes in one block)
-        may find no room."""
-        off = k * self.half
-        buf = self.buf
-        h = buf[off:off + HEAD]
-        if h[0] != _MAGIC0 or h[1] != _MAGIC1 or h[2] != _FORMAT:
-            return None
-        n = h[4] | h[5] << 8
-        if n > self.capacity:
-            return None
-        c = crc32(h)
-        i = off + HEAD
-        end = i + n
-        while i < end:
-            j = i + _PIECE if i + _PIECE < end else end
-            c = crc32(buf[i:j], c)
-            i = j
-        if c != bytes(buf[end:end + TAIL]):
-            return None
-        return h[3], n
+        """(seq, payload length) of slot ``k`` (0 or 1) when its record checks, else None."""
+        return check(self.buf, k * self.half, self.capacity)
 
     def _newest(self):
         """(slot, seq, payload length) of the newest valid record, or (-1, -1, -1)."""
@@ -161,6 +141,29 @@ class Store:
         end = HEAD + n + TAIL
         self.buf[off:off + end] = rec if len(rec) == end else memoryview(rec)[:end]
         return True
+
+
+def check(buf, off, cap):
+    """(seq, payload length) of the record at ``off`` in ``buf`` when it checks (magic, format,
+    a length up to ``cap``, the CRC), else None. It reads the record in pieces of ``_PIECE``
+    bytes: a save point checks both slots while the heap is at its fullest, where a copy of a
+    whole record (~700 bytes in one block) may find no room."""
+    h = buf[off:off + HEAD]
+    if h[0] != _MAGIC0 or h[1] != _MAGIC1 or h[2] != _FORMAT:
+        return None
+    n = h[4] | h[5] << 8
+    if n > cap:
+        return None
+    c = crc32(h)
+    i = off + HEAD
+    end = i + n
+    while i < end:
+        j = i + _PIECE if i + _PIECE < end else end
+        c = crc32(buf[i:j], c)
+        i = j
+    if c != bytes(buf[end:end + TAIL]):
+        return None
+    return h[3], n
 
 
 def _room(data):

@@ -133,22 +133,37 @@ class App:
     def switch(self, start):
         """Go on as a fresh program that begins with ``start`` (``App.start``): the badge
         reloads CircuitPython (``hw.restart``), so the title's pages and a match never share
-        a heap (their names stay interned for as long as the program runs). The last save
-        point (the pause menu, leaving a page) is written first, at once, if it waits: the next
-        program reads the settings and the match from the nvm. False, and nothing done, where
-        the shell cannot restart, there are no saves, or the match the next program needs is
-        not in the save (a 256-byte nvm): go on in place."""
+        a heap (their names stay interned for as long as the program runs). A save point that
+        waits (the pause menu's, leaving a page) goes over in RAM that survives the reload
+        (``hw.sleep_memory``: uno.handoff) and waits on in the next program; where there is no
+        such RAM it is written first, at once: the next program reads the settings and the
+        match from the nvm. False, and nothing done, where the shell cannot restart, there are
+        no saves, or the match the next program needs is not in the save (a 256-byte nvm): go
+        on in place."""
         if getattr(self.hw, "restart", None) is None or self.autosave is None:
-            return False
-        a = self.autosave
-        if a.pending is not None:
-            a.last_at = None  # the one write of this switch: the 10 s gap does not apply
-            a.poll(self.now // 1000)
-            drop_codec()
-        if a.pending is not None or a.error is not None:
             return False
         if start != "new" and start != "title" and not self.saved.match:
             return False
+        a = self.autosave
+        mem = getattr(self.hw, "sleep_memory", None)
+        handed = False
+        if mem is not None:
+            from uno import handoff
+
+            try:
+                handed = handoff.give(mem, a.buf, a.rec, a.pending)
+            except Exception:  # RAM that does not take it: the nvm, as below
+                handed = False
+            finally:
+                del handoff
+                drop("uno.handoff")
+                drop_codec()
+        if not handed and a.pending is not None:
+            a.last_at = None  # the one write of this switch: the 10 s gap does not apply
+            a.poll(self.now // 1000)
+            drop_codec()
+            if a.pending is not None or a.error is not None:
+                return False
         self._switch = start
         return True
 
