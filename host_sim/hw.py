@@ -21,6 +21,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 NVM_SIZE = 8192  # a SAMD51's microcontroller.nvm
+SLEEP_MEMORY_SIZE = 8192  # a SAMD51's alarm.sleep_memory (its backup RAM)
 
 
 def _tune_name(tune):
@@ -342,6 +343,11 @@ class HostHardware:
         self.refreshes = 0
         self.skip_refresh = False  # fuzzing: no displayio work at all between screenshots
         self.pixels_total = 0
+        # The badge's alarm.sleep_memory: RAM kept across a program switch (App.switch hands
+        # a waiting save point over in it, uno.handoff), lost with the power. Here it lives as
+        # long as this object, one a run (a process):
+        # zeros, as after the power comes on.
+        self.sleep_memory = bytearray(SLEEP_MEMORY_SIZE)
         self._mixer = None
         self._tones = {}
         self._channel = None

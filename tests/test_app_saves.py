@@ -144,21 +144,21 @@ def test_a_won_match_enters_the_high_scores_and_clears_the_saved_match(tmp_path,
 
 
 def test_save_points_write_at_most_once_in_ten_seconds(tmp_path):
-    """SAVES.md: a save point after ten seconds without a press on the player's turn; at most
-    one write per 10 s, none when nothing changed."""
+    """SAVES.md: no save point for a long think; the pause menu's save point is written at
+    once, or when ten seconds have passed since the last write; none when nothing changed."""
     nvm = tmp_path / "nvm.bin"
-    app, hw, _ = sim(tmp_path, "A WAIT:250", "short", "--nvm", str(nvm))
-    assert not nvm.exists(), "no save point before ten seconds"
     app, hw, _ = sim(tmp_path, "A WAIT:320", "think", "--nvm", str(nvm))
+    assert not nvm.exists(), "thinking is not a save point"
+    app, hw, _ = sim(tmp_path, "A WAIT:320 START", "pause", "--nvm", str(nvm))
     assert saved(nvm).match and app.autosave.writes == 1
-    # the pause menu within ten seconds of that write: kept, written when the time is up
-    app, hw, _ = sim(tmp_path, "A WAIT:320 RIGHT START", "menu", "--nvm", str(tmp_path / "2"))
+    # the pause menu again within ten seconds of that write: kept, written when the time is up
+    app, hw, _ = sim(tmp_path, "A START B RIGHT START", "menu", "--nvm", str(tmp_path / "2"))
     assert app.autosave.writes == 1 and app.autosave.waiting()
-    app, hw, _ = sim(tmp_path, "A WAIT:320 RIGHT START WAIT:310", "later", "--nvm",
+    app, hw, _ = sim(tmp_path, "A START B RIGHT START WAIT:310", "later", "--nvm",
                      str(tmp_path / "3"))
     assert app.autosave.writes == 2 and not app.autosave.waiting()
     # opening and closing the menu again: nothing changed, nothing written
-    app, hw, _ = sim(tmp_path, "A WAIT:320 RIGHT START WAIT:310 B START B", "same", "--nvm",
+    app, hw, _ = sim(tmp_path, "A START B RIGHT START WAIT:310 B START B", "same", "--nvm",
                      str(tmp_path / "4"))
     assert app.autosave.writes == 2 and not app.autosave.waiting()
 

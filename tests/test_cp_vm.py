@@ -671,3 +671,27 @@ def test_below_its_budget_the_game_recovers_from_each_memory_error():
                   keys=vm_app.random_presses(23, 20000), restarts=True)
     assert r["ok"], r["why"]
     assert r["restarts"] >= 3
+
+
+def test_pages_from_the_pause_menu_hand_the_match_over_in_sleep_memory(drive):
+    # A save point waits for its 10 s (the pause menu opened seconds after the first write);
+    # then Options, back, the Score graph, back: four programs on the VM, each a new process,
+    # and the nvm holds still the one write (sequence 0) while the backup RAM's stand-in holds
+    # the waiting save point, handed over (docs/SAVES.md, "Program switches").
+    from uno import handoff
+    from uno.save import decode
+    from uno.store import HEAD, Store
+
+    keys = ("A\nWAIT:330\nSTART\nB\nRIGHT\nB\nSTART\nDOWN\nDOWN\nDOWN\nA\nWAIT:30\nB\nWAIT:30\n"
+            "START\nDOWN\nDOWN\nA\nWAIT:30\nB\nWAIT:30\n")
+    r = vm_app.run(drive, 192, seats="human,normal", keys=keys, matches=1, hands=1)
+    progs = re.findall(r"^@reload (\S+)", r.out, re.M)
+    assert progs == ["/start/new.py", "/start/options.py", "/start/continue.py",
+                     "/start/graph.py", "/start/continue.py"], r.why()
+    assert "Traceback" not in r.err and "Error" not in r.out, r.why()
+    nvm = bytearray((drive / "nvm.bin").read_bytes())
+    assert Store(nvm)._newest()[:2] == (0, 0), "a program switch wrote the nvm"
+    got = handoff.take(bytearray((drive / "sleep_memory.bin").read_bytes()), nvm)
+    assert got is not None
+    handed = decode(bytes(got[0][HEAD:HEAD + got[1]]))
+    assert handed.match and handed.match != decode(Store(nvm).read()).match

@@ -195,12 +195,14 @@ def test_unreadable_data_gives_defaults_and_a_notice(name, buf, notice):
 
 
 def test_other_version_gives_the_version_notice():
-    """A payload of an older (or newer) save version: defaults and the version notice."""
+    """A payload of an older (or newer) save version, with no record before it: defaults and
+    the version notice (with one, tests/test_save_fallback.py: the older record)."""
     buf = bytearray(b"\xff" * 8192)
     S.save(buf, S.Saved(odd_settings()))
     data = bytearray(Store(buf).read())
     for version, notice in ((S.VERSION - 1, S.NOTICE_OLD), (S.VERSION + 1, S.NOTICE_NEW)):
         data[0] = version
+        buf = bytearray(b"\xff" * 8192)
         Store(buf).write(bytes(data))
         saved, got = S.load(buf)
         assert got == notice and len(got) <= 26

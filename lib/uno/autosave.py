@@ -1,10 +1,11 @@
-"""Save points in, flash writes out: at most one write every ten seconds, none when nothing
-changed (each write through a SAMD51's nvm erases its whole 8 KB block; see docs/SAVES.md).
+"""Save points in, flash writes out: none when nothing changed, a hand's end and going dark at
+once, the others at most one every ten seconds (each write through a SAMD51's nvm erases its
+whole 8 KB block; see docs/SAVES.md).
 """
 
 from micropython import const
 
-GAP = const(10)  # seconds between two writes, at least
+GAP = const(10)  # seconds between two writes, at least (a hand's end and going dark excepted)
 
 
 class Autosave:
@@ -20,20 +21,21 @@ class Autosave:
         self.writes = 0
         self.error = None  # type: str | None
 
-    def point(self, now, saved):
+    def point(self, now, saved, urgent=False):
         """A save point: ``saved`` (uno.settings.Saved, its ``match`` packed by the caller) is
-        encoded now, and written at once unless the last write was under ``gap`` seconds ago;
-        then ``poll`` writes it when the time is up (a later save point replaces it). Nothing
-        is written when it equals the last write. Returns what was dropped to fit (see
-        uno.save.fit); ValueError (nothing kept) when a setting is out of range."""
+        encoded now, and written at once when ``urgent`` (a hand's end) or when the last write
+        was ``gap`` seconds ago or more; else ``poll`` writes it when the time is up (a later
+        save point replaces it). Nothing is written when it equals the last write. Returns
+        what was dropped to fit (see uno.save.fit); ValueError (nothing kept) when a setting
+        is out of range."""
         from uno.save import fit
         from uno.store import Store
 
         data, dropped = fit(saved, Store(self.buf).capacity)
-        self.submit(now, data)
+        self.submit(now, data, urgent=urgent)
         return dropped
 
-    def submit(self, now, *parts):
+    def submit(self, now, *parts, urgent=False):
         """A save point's payload, ``parts`` (bytes) one after another (``head_for``'s in
         uno.app.savepoint, or the codec's whole payload): kept and written as ``point`` does."""
         from uno.store import HEAD, TAIL, Store
@@ -59,7 +61,16 @@ class Autosave:
         if not Store(self.buf).holds(rec, HEAD, n):
             self.rec = rec
             self.pending = n
+            if urgent:
+                self.last_at = None
             self.poll(now)
+
+    def carry(self, now, rec, n):
+        """A save point handed over from the last program (uno.handoff), not in the nvm yet:
+        it waits here as if made now, and ``poll`` writes it when the ``gap`` is up."""
+        self.rec = rec
+        self.pending = n
+        self.last_at = now
 
     def poll(self, now):
         """Write the kept save point if its time has come (call it every frame: cheap when

@@ -34,6 +34,7 @@ NOTICE_BLANK = "No saves yet: defaults"
 NOTICE_BAD = "Saves unreadable: reset"
 NOTICE_OLD = "Old save version: reset"
 NOTICE_NEW = "Newer save version: reset"
+NOTICE_OLDER = "Last save bad: older used"
 
 def clean_name(text):
     """``text`` in capitals with only letters, digits and spaces, at most 16 characters."""
@@ -328,13 +329,51 @@ def _load(buf):
         except Exception:
             pass
         return Saved(), NOTICE_BLANK if blank else NOTICE_BAD
+    got = _decoded(data)
+    if isinstance(got, Saved):
+        return got, None
+    # the newest record checks but does not decode (a fault before its CRC was made): the
+    # record before it, when that one decodes
+    old = older(buf)
+    if old is not None:
+        return old, NOTICE_OLDER
+    return Saved(), got
+
+
+def _decoded(data):
+    # Saved, or the notice saying why ``data`` does not decode
     try:
-        return decode(data), None
+        return decode(data)
     except ValueError as e:
         msg = str(e)
-        return Saved(), msg if msg in (NOTICE_OLD, NOTICE_NEW) else NOTICE_BAD
+        return msg if msg in (NOTICE_OLD, NOTICE_NEW) else NOTICE_BAD
     except Exception:  # decoding must never stop the badge from starting
-        return Saved(), NOTICE_BAD
+        return NOTICE_BAD
+
+
+def older(buf):
+    """The Saved of the store's older record when it checks and decodes, else None: what
+    ``load`` gives when the newest does not decode, and Continue when the newest's match
+    does not (uno.app.saves). Its ``head`` is made."""
+    try:
+        data = Store(buf).read(True)
+    except Exception:
+        data = None
+    return None if data is None else load_payload(data, buf)
+
+
+def load_payload(data, buf):
+    """The Saved of payload ``data`` (bytes or a memoryview) when it decodes, else None; its
+    ``head`` made for the store over ``buf``: the older record (``older``), or the save point
+    the last program handed over (uno.handoff)."""
+    got = _decoded(data)
+    if not isinstance(got, Saved):
+        return None
+    try:
+        head(got, Store(buf).capacity)
+    except Exception:
+        got.head = None
+    return got
 
 
 def head(saved, capacity):

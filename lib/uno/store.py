@@ -7,10 +7,13 @@ split in two halves; each may hold one record::
     magic b"UN" | format 1 | seq (0-255) | length (2 bytes, little-endian) | payload | CRC-32
 
 The CRC (4 bytes, little-endian, zlib's CRC-32) covers everything before it. A write puts the
-new record into the half that does not hold the newest valid record, as ONE slice assignment
-(on a SAMD51 every write through ``nvm`` erases and rewrites the whole 8 KB block, so one
-assignment is one erase). A write cut off part-way leaves that half failing its CRC, so
-``read`` still finds the previous record in the other half. See docs/SAVES.md.
+new record into the half that does not hold the newest valid record, as ONE slice assignment.
+Where a write reaches the buffer byte by byte in order (a file, RAM), one cut off part-way
+leaves that half failing its CRC and ``read`` finds the previous record in the other half. On
+a SAMD51 it does not: every write through ``nvm`` erases the whole 8 KB block, both halves,
+and programs it back page by page, so power lost in the erase or before the first page is
+back loses both records (then ``read`` gives None); slot A's page first keeps the new record
+or the old one, as docs/SAVES.md says. One assignment is one erase.
 """
 
 from micropython import const
@@ -53,28 +56,8 @@ class Store:
         self.capacity = cap if cap > 0 else 0
 
     def _check(self, k):
-        """(seq, payload length) of slot ``k`` (0 or 1) when its record checks, else None. It
-        reads the record in pieces of ``_PIECE`` bytes: a save point checks both slots while
-        the heap is at its fullest, where a copy of a whole record (~700 bytes in one block)
-        may find no room."""
-        off = k * self.half
-        buf = self.buf
-        h = buf[off:off + HEAD]
-        if h[0] != _MAGIC0 or h[1] != _MAGIC1 or h[2] != _FORMAT:
-            return None
-        n = h[4] | h[5] << 8
-        if n > self.capacity:
-            return None
-        c = crc32(h)
-        i = off + HEAD
-        end = i + n
-        while i < end:
-            j = i + _PIECE if i + _PIECE < end else end
-            c = crc32(buf[i:j], c)
-            i = j
-        if c != bytes(buf[end:end + TAIL]):
-            return None
-        return h[3], n
+        """(seq, payload length) of slot ``k`` (0 or 1) when its record checks, else None."""
+        return check(self.buf, k * self.half, self.capacity)
 
     def _newest(self):
         """(slot, seq, payload length) of the newest valid record, or (-1, -1, -1)."""
@@ -86,11 +69,19 @@ class Store:
             return 0, a[0], a[1]  # type: ignore[index]
         return 1, b[0], b[1]
 
-    def read(self):
-        """The last payload written whole, or None (blank, damaged or foreign data)."""
+    def read(self, older=False):
+        """The last payload written whole, or None (blank, damaged or foreign data); with
+        ``older``, the one before it when the other slot still checks (uno.save falls back to
+        it when the newest does not decode)."""
         slot, _, n = self._newest()
         if slot < 0:
             return None
+        if older:
+            slot = 1 - slot
+            c = self._check(slot)
+            if c is None:
+                return None
+            n = c[1]
         off = slot * self.half + HEAD
         return bytes(self.buf[off:off + n])
 
@@ -150,6 +141,29 @@ class Store:
         end = HEAD + n + TAIL
         self.buf[off:off + end] = rec if len(rec) == end else memoryview(rec)[:end]
         return True
+
+
+def check(buf, off, cap):
+    """(seq, payload length) of the record at ``off`` in ``buf`` when it checks (magic, format,
+    a length up to ``cap``, the CRC), else None. It reads the record in pieces of ``_PIECE``
+    bytes: a save point checks both slots while the heap is at its fullest, where a copy of a
+    whole record (~700 bytes in one block) may find no room."""
+    h = buf[off:off + HEAD]
+    if h[0] != _MAGIC0 or h[1] != _MAGIC1 or h[2] != _FORMAT:
+        return None
+    n = h[4] | h[5] << 8
+    if n > cap:
+        return None
+    c = crc32(h)
+    i = off + HEAD
+    end = i + n
+    while i < end:
+        j = i + _PIECE if i + _PIECE < end else end
+        c = crc32(buf[i:j], c)
+        i = j
+    if c != bytes(buf[end:end + TAIL]):
+        return None
+    return h[3], n
 
 
 def _room(data):

@@ -25,6 +25,7 @@ except ImportError:
 # Every stand-in first, before the "standins" figure: on the badge they are C modules whose code
 # and names take no heap, so all of their bytes belong to the harness (vm_app.harness_bytes),
 # not to the app (the app would load analogio ... terminalio later: 7.7 KB counted as its own)
+import alarm
 import analogio  # noqa: F401
 import audiocore  # noqa: F401
 import audioio  # noqa: F401
@@ -135,6 +136,12 @@ def main():
         except OSError:
             pass
         microcontroller.nvm.__init__()  # the blank 8 KB file again (imported above)
+    if not chained:  # the power comes on: the backup RAM holds nothing the app wrote
+        try:
+            os.remove("sleep_memory.bin")
+        except OSError:
+            pass
+        alarm.sleep_memory.__init__("sleep_memory.bin")
     supervisor.on_reload.append(_save_state)
     random.seed(seed)
     bench = os.getenv("UNO_VM_BENCH")  # tools/bench_startup.py counts instructions

@@ -20,7 +20,6 @@ FRAME_MS = const(33)
 _REPEAT = const(0xF0)  # RIGHT DOWN UP LEFT repeat while held
 _REPEAT_FIRST = const(400)
 _REPEAT_NEXT = const(110)
-_THINK_MS = const(10000)  # a save point after 10 s without a press on the player's turn
 DIM_MS = const(60000)  # the backlight dims after a minute without a press
 SLEEP_MS = const(300000)  # screen and lights off after five
 DIM_LEVEL = const(1)  # of 10
@@ -77,7 +76,6 @@ class App:
     now: int
     quiet_from: int
     level: int
-    _thought: bool
     banner_until: int
     matches: int
     in_match: bool
@@ -135,22 +133,37 @@ class App:
     def switch(self, start):
         """Go on as a fresh program that begins with ``start`` (``App.start``): the badge
         reloads CircuitPython (``hw.restart``), so the title's pages and a match never share
-        a heap (their names stay interned for as long as the program runs). The last save
-        point (the pause menu, leaving a page) is written first, at once, if it waits: the next
-        program reads the settings and the match from the nvm. False, and nothing done, where
-        the shell cannot restart, there are no saves, or the match the next program needs is
-        not in the save (a 256-byte nvm): go on in place."""
+        a heap (their names stay interned for as long as the program runs). A save point that
+        waits (the pause menu's, leaving a page) goes over in RAM that survives the reload
+        (``hw.sleep_memory``: uno.handoff) and waits on in the next program; where there is no
+        such RAM it is written first, at once: the next program reads the settings and the
+        match from the nvm. False, and nothing done, where the shell cannot restart, there are
+        no saves, or the match the next program needs is not in the save (a 256-byte nvm): go
+        on in place."""
         if getattr(self.hw, "restart", None) is None or self.autosave is None:
-            return False
-        a = self.autosave
-        if a.pending is not None:
-            a.last_at = None  # the one write of this switch: the 10 s gap does not apply
-            a.poll(self.now // 1000)
-            drop_codec()
-        if a.pending is not None or a.error is not None:
             return False
         if start != "new" and start != "title" and not self.saved.match:
             return False
+        a = self.autosave
+        mem = getattr(self.hw, "sleep_memory", None)
+        handed = False
+        if mem is not None:
+            from uno import handoff
+
+            try:
+                handed = handoff.give(mem, a.buf, a.rec, a.pending)
+            except Exception:  # RAM that does not take it: the nvm, as below
+                handed = False
+            finally:
+                del handoff
+                drop("uno.handoff")
+                drop_codec()
+        if not handed and a.pending is not None:
+            a.last_at = None  # the one write of this switch: the 10 s gap does not apply
+            a.poll(self.now // 1000)
+            drop_codec()
+            if a.pending is not None or a.error is not None:
+                return False
         self._switch = start
         return True
 
@@ -296,7 +309,7 @@ class App:
         if len(self.history) < g.hand_no:
             self.history.append(tuple(g.scores))
         self.rest_players(True)
-        self.save_point()
+        self.save_point(True)  # written at once: the results page may be the last thing seen
 
     def leave_match(self):
         """The human leaves a match unfinished: the record ends with ``quit``."""
@@ -316,10 +329,11 @@ class App:
 
     # ----- saves ---------------------------------------------------------------------------
 
-    def save_point(self):
+    def save_point(self, urgent=False):
         """Settings, scores and the match in progress to the nvm (written at once, or within
-        10 s: uno.autosave). Pages call it when the player leaves them. False when nothing
-        could be kept (the player is told; the nvm keeps the last save point)."""
+        10 s: uno.autosave; at once when ``urgent``). Pages call it when the player leaves
+        them. False when nothing could be kept (the player is told; the nvm keeps the last
+        save point)."""
         if self.autosave is None:
             return None
         import uno
@@ -333,7 +347,7 @@ class App:
         from uno.app import savepoint
 
         try:
-            return savepoint.point(self)
+            return savepoint.point(self, urgent)
         finally:
             drop_module("savepoint")
             drop_codec()
@@ -492,7 +506,6 @@ class App:
         """Dim, sleep and wake; True when this frame is asleep or the press only woke it."""
         if pressed:
             self.quiet_from = now
-            self._thought = False
             if self.level >= 0:  # the press wakes the screen and does nothing else
                 self.level = -1
                 self.backlight()
@@ -501,11 +514,9 @@ class App:
         if not self.idle() or self.sound.busy():
             self.quiet_from = now
             return False
+        # No save point for a long think: the hand's end, the pause menu and dimming keep the
+        # match (docs/SAVES.md: one write a hand)
         quiet = now - self.quiet_from
-        if (not self._thought and quiet >= _THINK_MS and self.in_match and not self.stack
-                and self.autosave is not None):
-            self._thought = True
-            self.save_point()
         if quiet >= SLEEP_MS:
             if self.level != 0:
                 self.emergency_save()  # asleep the badge may be switched off: write now

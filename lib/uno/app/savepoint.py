@@ -61,9 +61,10 @@ def head_for(saved, match):
     return h, match
 
 
-def point(app):
+def point(app, urgent=False):
     """A save point: settings, scores, and the match in progress (or its end: the winner's
-    high score, and no saved match any more), handed to the Autosave. In a match whose
+    high score, and no saved match any more), handed to the Autosave (written at once when
+    ``urgent``: a hand's end, going dark). In a match whose
     settings and scores are unchanged only the snapshot's writing half loads (``head_for``);
     else the whole codec, which makes a new ``head``. False (a message, nothing kept) when
     the match or a setting cannot be saved."""
@@ -91,13 +92,13 @@ def point(app):
             app.over_saved = True
         parts = head_for(saved, saved.match)
         if parts is not None:
-            app.autosave.submit(now, parts[0], parts[1])
+            app.autosave.submit(now, parts[0], parts[1], urgent=urgent)
             return True
     from uno.save import head
     from uno.store import Store
 
     try:
-        app.autosave.point(now, saved)
+        app.autosave.point(now, saved, urgent)
         head(saved, Store(app.autosave.buf).capacity)
     except ValueError:  # a setting out of range: nothing is kept, the game goes on
         app.view.message("Save failed: bad setting")

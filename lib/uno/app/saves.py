@@ -74,14 +74,8 @@ def settle(app):
         pass
 
 
-def resume(app):
-    """Continue the saved match (the title's Continue); False with a notice if unreadable.
-    ``app.early``: the match already read (code.py, before the match's modules loaded)."""
-    data = app.saved.match
-    early = app.early
-    app.early = None
-    if not data:
-        return False
+def _read(app, data, early):
+    # (game, extra's fields) of match bytes ``data`` (``early``: read already), or None
     try:
         if early is not None:
             g, ex = early
@@ -90,11 +84,37 @@ def resume(app):
             from uno.save import unpack_match
 
             g, ex = unpack_match(data, sink=app.sink)
-        seat, sel, offset, lines, msg, hist = read_extra(ex, g.nseats)
+        return g, read_extra(ex, g.nseats)
     except (ValueError, IndexError, UnicodeError):
+        return None
+
+
+def resume(app):
+    """Continue the saved match (the title's Continue); False with a notice if unreadable.
+    ``app.early``: the match already read (code.py, before the match's modules loaded). A
+    match that does not read whole gives way to the store's older record, settings and
+    match, when that one does (uno.save ``older``)."""
+    data = app.saved.match
+    early = app.early
+    app.early = None
+    if not data:
+        return False
+    got = _read(app, data, early)
+    if got is None and app.nvm is not None:
+        from uno.save import older
+
+        old = older(app.nvm)
+        if old is not None and old.match:
+            got = _read(app, old.match, None)
+            if got is not None:
+                app.saved = old
+                app.settings = old.settings
+    if got is None:
         app.saved.match = None
         app.view.message("Saved match unreadable")
         return False
+    g, (seat, sel, offset, lines, msg, hist) = got
+    got = None
     app.close_all()
     app.view.hide_results()
     app.view.table.hidden = False

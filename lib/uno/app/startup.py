@@ -28,13 +28,11 @@ def make(start, restart, box):
     box[2] = view.font
 
     # The saves next, before the app's modules: the codec (10 KB) goes again at once.
-    saved = early = None
+    saved = early = carried = None
     if hw.nvm is not None:
-        from uno.save import load
         from uno import drop_codec
 
-        saved = load(hw.nvm)
-        del load  # the codec goes with drop_codec()
+        saved, carried = read_saves(hw, hw.nvm)
         if start == "continue" and saved[0].match:
             # the match read now, while the codec is in: not again beside the match's
             # modules (the peak of a Continue)
@@ -54,10 +52,39 @@ def make(start, restart, box):
     # match's Rules are made from them, then uno.rules (validation, presets) is dropped.
     app = App(hw, None, seed=random.getrandbits(30), view=view, nvm=hw.nvm, saved=saved)
     box[1] = app
+    if carried is not None:
+        app.autosave.carry(app.now // 1000, carried[0], carried[1])
+    carried = None
     app.early = early
     saved = early = None
     app.settle()  # a match saved at its end: its high score, on a heap without the match
     return app
+
+
+def read_saves(hw, nvm):
+    """((Saved, notice), carried): the save point the last program handed over in RAM
+    (uno.handoff: ``hw.sleep_memory``, the SAMD51's backup RAM) when it checks and decodes,
+    ``carried`` its (record, length) still to be written to the nvm; else the nvm's
+    (uno.save ``load``) and None. The codec stays loaded (the caller drops it)."""
+    from uno.save import load, load_payload
+    from uno.store import HEAD
+
+    mem = getattr(hw, "sleep_memory", None)
+    got = None
+    if mem is not None:
+        from uno import drop, handoff
+
+        try:
+            got = handoff.take(mem, nvm)
+        except Exception:  # RAM that does not read as a handover: the nvm
+            got = None
+        del handoff
+        drop("uno.handoff")
+    if got is not None:
+        s = load_payload(memoryview(got[0])[HEAD:HEAD + got[1]], nvm)
+        if s is not None:
+            return (s, None), got
+    return load(nvm), None
 
 
 def init(app, hw, rules, seed, speed, sound, cpu, view, nvm, saved):
@@ -78,14 +105,14 @@ def init(app, hw, rules, seed, speed, sound, cpu, view, nvm, saved):
     if nvm is not None:
         from uno.autosave import Autosave
 
+        carried = None
         if saved is None:
-            from uno.save import load
-
-            saved = load(nvm)
-            del load  # the codec goes with drop_codec()
+            saved, carried = read_saves(hw, nvm)
             drop_codec()
         app.saved, app.notice = saved
         app.autosave = Autosave(nvm)
+        if carried is not None:
+            app.autosave.carry(hw.ticks() // 1000, carried[0], carried[1])
     app.settings = app.saved.settings
     app.speed = speed if speed is not None else app.settings.speed
     app.view = view if view is not None else View(hw.base)
@@ -100,7 +127,6 @@ def init(app, hw, rules, seed, speed, sound, cpu, view, nvm, saved):
     app.lights.last_input = app.now
     app.quiet_from = app.now  # since when nothing moved and nobody pressed
     app.level = -1  # backlight: -1 normal, else the dimmed level (0: asleep)
-    app._thought = False  # the 10 s save point of this wait is done
     app.banner_until = 0
     app.matches = 0
     app.in_match = False

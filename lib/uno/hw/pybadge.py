@@ -3,6 +3,7 @@
 Interface shared with host_sim/hw.py (docs/APP.md): ``base``, ``ticks()``, ``poll()``,
 ``held``, ``show(group)``, ``refresh()``, ``tone(freq)``, ``sound_name(tune, on)``,
 ``pixels(rgb)``, ``record(ev)``, ``record_from(lines)``, ``backlight(level)``, ``nvm``,
+``sleep_memory`` (None where there is none),
 ``wait_frame()``. Only CircuitPython 9/10 APIs.
 
 Dark (``backlight(0)``, the app's sleep): the keypad goes and ``poll()`` reads the buttons' shift
@@ -50,6 +51,7 @@ class PyBadge:
     # set by uno.hw.pybadge_init (for the type checker: a bare annotation compiles to nothing)
     display: "Any"
     nvm: "Any"
+    sleep_memory: "Any"
     held: int
     _pending: int
     _event: "Any"

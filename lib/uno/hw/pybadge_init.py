@@ -27,6 +27,14 @@ def init(hw):
         hw.nvm = nvm
     except ImportError:
         hw.nvm = None
+    # 8 KB of backup RAM that supervisor.reload() keeps: a save point waiting at a program
+    # switch goes over in it, not through the flash (uno.handoff). None without ``alarm``.
+    try:
+        from alarm import sleep_memory
+
+        hw.sleep_memory = sleep_memory
+    except ImportError:
+        hw.sleep_memory = None
     hw.held = 0
     hw._pending = 0
     hw._event = keypad.Event()
