@@ -1,6 +1,7 @@
 """Reading the save format's bit stream (``uno.bits`` writes it): loaded with the codec to
 read a save, not at a save point in a match, which only writes."""
 
+from uno.bits import CHOICES as _CHOICES
 from uno.bits import RULE_BITS
 
 
@@ -37,6 +38,19 @@ class Reader:
         self.acc = 0
         self.n = 0
         return self.pos
+
+
+def get_option(r, name):
+    """Read one rule option's value from Reader ``r``; ValueError when out of range."""
+    if name == "one_window":
+        from uno.rules import check  # the codec has it loaded whenever it reads rules
+
+        return check(name, r.get(4))
+    ch = _CHOICES[name]
+    i = r.get(2 if len(ch) > 2 else 1)
+    if i >= len(ch):
+        raise ValueError(name)
+    return ch[i]
 
 
 def saved_phase(data):

@@ -5,9 +5,8 @@ from micropython import const
 
 from uno.game import Game
 from uno.ruleset import Rules
-from uno.bits import check_cards
-from uno.bitread import Reader
-from uno.save import RULE_BITS, SEAT_CODES, get_option
+from uno.bits import RULE_BITS, SEAT_CODES, check_cards
+from uno.bitread import Reader, get_option
 
 _SNAPSHOT_VERSION = const(2)  # uno.snapshot.SNAPSHOT_VERSION (1: no last plays)
 

@@ -12,9 +12,8 @@ bytes, the rest of the payload; none when empty). Layout and save points: docs/S
 from micropython import const
 
 from uno.rules import OPTION_NAMES, PRESET_NAMES, check
-from uno.bits import CHOICES as _CHOICES
 from uno.bits import RULE_BITS, SEAT_CODES, Bits, put_option  # noqa: F401 (the codec's API)
-from uno.bitread import Reader
+from uno.bitread import Reader, get_option
 from uno.settings import Saved, Settings
 from uno.store import Store
 
@@ -67,18 +66,6 @@ def _get_name(r):
             raise ValueError("name character")
         s += NAME_CHARS[i]
     return s
-
-
-def get_option(r, name):
-    """Read one rule option's value; ValueError when out of range."""
-    if name == "one_window":
-        v = r.get(4)
-        return check(name, v)
-    ch = _CHOICES[name]
-    i = r.get(2 if len(ch) > 2 else 1)
-    if i >= len(ch):
-        raise ValueError(name)
-    return ch[i]
 
 
 def _parse_rules(text):
