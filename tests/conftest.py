@@ -21,3 +21,18 @@ def mpy_core(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The core compiled once per session with mpy-cross (uno/*.mpy); pass it to
     mpy_helpers.run_micropython / min_heap_kb."""
     return mpy_helpers.compile_core(tmp_path_factory.mktemp("mpy"))
+
+
+# The tests `./test.sh --quick` leaves out (-m "not slow"): the app's fuzz runs and the runs on
+# CircuitPython's VM, minutes each; the rest is the edit loop's.
+SLOW_FILES = ("test_app_fuzz.py", "test_cp_vm.py", "test_pages_vm.py")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "slow: left out by ./test.sh --quick (minutes each)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name in SLOW_FILES:
+            item.add_marker(pytest.mark.slow)

@@ -383,12 +383,12 @@ def vm_check(out: Path, scan: Scan, cp: int = 10) -> tuple[bool | None, str]:
         mods, mods)
     # the badge's firmware has __future__ (the Adafruit libraries import it); the Unix port
     # lacks it, so its stand-in (tools/cpvm) goes on the path, outside the bundle
-    future = ROOT / "build" / "vm-future"
-    future.mkdir(parents=True, exist_ok=True)
-    shutil.copy(ROOT / "tools" / "cpvm" / "__future__.py", future / "__future__.py")
-    r = subprocess.run([vm, "-X", "heapsize=200k", "-c", script], capture_output=True, text=True,
-                       env={**os.environ, "MICROPYPATH": "%s:%s" % (out / "lib", future)},
-                       timeout=120)
+    # (a folder of this run's own: test workers check bundles at the same time)
+    with tempfile.TemporaryDirectory(prefix="uno-vm-future-") as future:
+        shutil.copy(ROOT / "tools" / "cpvm" / "__future__.py", Path(future) / "__future__.py")
+        r = subprocess.run([vm, "-X", "heapsize=200k", "-c", script], capture_output=True,
+                           text=True, timeout=120,
+                           env={**os.environ, "MICROPYPATH": "%s:%s" % (out / "lib", future)})
     ok = r.returncode == 0 and r.stdout.strip() == "ok %d" % len(mods)
     if ok:
         return True, "%s imported %d pure modules from the bundle: %s" % (
