@@ -74,6 +74,7 @@ WORK_LOG = [
     (ISSUE_REF, "an issue number"),
     (re.compile(r"\bthe te" + r"am\b", re.I), "a crew"),
 ]
+WRAPPED = re.compile(r"\b(?:%ss?|iss" r"ues?)[ \t]*\n[ \t]*(?:#+[ \t]*)?\d+" % _STOP, re.I)
 SCANNED = ["lib", "code.py", "start", "host_sim", "tools", "tests", "docs", "README.md",
            "test.sh", "play.sh", ".ci"]
 TEXT_SUFFIXES = {".py", ".md", ".sh", ".txt", ".toml", ".cfg", ".json", ".jsonl", ""}
@@ -107,6 +108,9 @@ def test_no_work_log_words_in_code_tests_tools_or_docs():
                 m = pat.search(line)
                 if m:
                     hits.append("%s:%d: %r (%s)" % (f.relative_to(ROOT), n, m.group(0), what))
+        # the same words wrapped over two lines of a comment or a paragraph
+        for m in WRAPPED.finditer(text):
+            hits.append("%s: %r (wrapped)" % (f.relative_to(ROOT), m.group(0)))
     assert not hits, "%d lines name how the work went:\n%s" % (len(hits), "\n".join(hits[:40]))
 
 
@@ -117,6 +121,7 @@ def test_the_work_log_patterns_catch_what_they_are_for():
             "tissue 4", "teammate", "#define X", "a&#39;b"]
     for s in said:
         assert any(p.search(s) for p, _ in WORK_LOG), s
+    assert WRAPPED.search("measured at %s\n    # 57: +0.1" % _STOP)
     for s in fine:
         assert not any(p.search(s) for p, _ in WORK_LOG), s
 

@@ -305,7 +305,7 @@ def build(out: Path, cp: int = 10, mpy_cross: str | None = None,
 NAMES_NOTE = "the error screen finds a function's name in names.map; --long-names keeps them"
 
 # A lean bundle's code keeps no line numbers (about a byte a statement): on the badge's heap
-# about 3 KB less with three Advanced opponents (docs/BENCHMARKS.md, stop 29); its tracebacks
+# about 3 KB less with three Advanced opponents (docs/BENCHMARKS.md); its tracebacks
 # and error screen name the file and the function, not the line.
 LEAN = "lean: no line numbers (mpy-cross -O3; the error screen names the file and function)"
 
