@@ -103,7 +103,7 @@ def test_no_work_log_words_in_code_tests_tools_or_docs():
             if f.suffix == ".md" and line.startswith("```"):
                 fenced = not fenced
             for pat, what in WORK_LOG:
-                if fenced and pat is ISSUE_REF:  # a screen's picture: a "#" before a count is a glyph
+                if fenced and pat is ISSUE_REF:  # in a screen's picture "#" is a glyph
                     continue
                 m = pat.search(line)
                 if m:
