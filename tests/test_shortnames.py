@@ -165,7 +165,7 @@ def test_the_error_screen_names_the_sources_function(tmp_path, monkeypatch):
     assert where(tb) == "game.mpy line 88 in legal_actions"
 
 
-_VMS = [("team", dict()), ("team-pystack", dict(pystack=True)), ("badge", dict(badge=True)),
+_VMS = [("plain", dict()), ("plain-pystack", dict(pystack=True)), ("badge", dict(badge=True)),
         ("badge9", dict(badge=True, cp=9))]
 
 
