@@ -2,7 +2,7 @@
 # The project's test command: lint, type-check the device code, run the tests.
 #   ./test.sh [pytest args...]     e.g. ./test.sh -k rules -x
 #   ./test.sh --quick [args...]    the edit loop: without the tests marked slow (the app's fuzz
-#                                  runs, the CircuitPython VM runs; tests/conftest.py)
+#                                  runs, the CircuitPython VM runs, the power cuts; tests/conftest.py)
 # The tests run one worker per core (pytest-xdist; UNO_TEST_WORKERS=1 runs them one at a time).
 # Runs every step, then exits non-zero if any failed.
 set -uo pipefail
@@ -34,11 +34,12 @@ if [ "${1:-}" = "--quick" ]; then
     shift
     quick=(-m "not slow")
 fi
-# One worker per core; each test file stays on one worker (--dist loadfile): a file's module
-# fixtures (a compiled drive, a VM's folder) are built once.
+# One worker per core, each taking the next test when it is free (--dist worksteal): a few
+# tests take minutes, so whole files per worker would leave one waiting. Tests share no files
+# (each writes under its own tmp_path); a module's fixtures are built once per worker.
 workers="${UNO_TEST_WORKERS:-auto}"
 xdist=()
-[ "$workers" != 1 ] && xdist=(-n "$workers" --dist loadfile)
+[ "$workers" != 1 ] && xdist=(-n "$workers" --dist worksteal)
 
 echo "== pytest"
 "$PY" -m pytest -q tests ${xdist[@]+"${xdist[@]}"} ${quick[@]+"${quick[@]}"} "$@" || failed+=(pytest)

@@ -23,9 +23,11 @@ def mpy_core(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return mpy_helpers.compile_core(tmp_path_factory.mktemp("mpy"))
 
 
-# The tests `./test.sh --quick` leaves out (-m "not slow"): the app's fuzz runs and the runs on
-# CircuitPython's VM, minutes each; the rest is the edit loop's.
-SLOW_FILES = ("test_app_fuzz.py", "test_cp_vm.py", "test_pages_vm.py")
+# The tests `./test.sh --quick` leaves out (-m "not slow"): the app's fuzz runs, the runs on
+# CircuitPython's VM, the power cuts at random moments and the refusal sweep over random
+# matches, up to minutes each; the rest is the edit loop's.
+SLOW_FILES = ("test_app_fuzz.py", "test_cp_vm.py", "test_pages_vm.py", "test_power_cut.py")
+SLOW_TESTS = ("test_every_refusal_has_a_reason_that_fits_the_message_bar",)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -34,5 +36,5 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        if item.path.name in SLOW_FILES:
+        if item.path.name in SLOW_FILES or item.originalname in SLOW_TESTS:
             item.add_marker(pytest.mark.slow)
