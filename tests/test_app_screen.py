@@ -239,7 +239,7 @@ def test_every_message_fits_whole(monkeypatch):
 
 
 def test_refusal_and_drawn_prompts_fit(tmp_path):
-    """Required: "Y9: A play B draw DN pass" (pcsig) is cryptic: after a draw under
+    """Reported: "Y9: A play B draw DN pass" (pcsig) is cryptic: after a draw under
     draw=repeat the bar names each button's action in whole words."""
     def cond(app):
         g = app.table.g
@@ -270,7 +270,7 @@ def timeline(app, hw, frames):
 
 
 def test_missed_one_outcome_held():
-    """Required: "the reason for a missed ONE call ... [is] gone as soon as the next computer
+    """Reported: "the reason for a missed ONE call ... [is] gone as soon as the next computer
     moves. Keep an outcome on screen until it has been shown for the message speed's time"."""
     for seed in range(1, 120):
         app, hw = new_app("human,normal,normal", preset="official", seed=seed)
