@@ -2,7 +2,7 @@
 # The project's test command: lint, type-check the device code, run the tests.
 #   ./test.sh [pytest args...]     e.g. ./test.sh -k rules -x
 #   ./test.sh --quick [args...]    the edit loop: without the tests marked slow (the app's fuzz
-#                                  runs, the CircuitPython VM runs, the power cuts; tests/conftest.py)
+#                                  runs, the VM runs, the power cuts, the badge's build: conftest.py)
 # The tests run one worker per core (pytest-xdist; UNO_TEST_WORKERS=1 runs them one at a time).
 # Runs every step, then exits non-zero if any failed.
 set -uo pipefail

@@ -24,9 +24,11 @@ def mpy_core(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 # The tests `./test.sh --quick` leaves out (-m "not slow"): the app's fuzz runs, the runs on
-# CircuitPython's VM, the power cuts at random moments and the refusal sweep over random
-# matches, up to minutes each; the rest is the edit loop's.
-SLOW_FILES = ("test_app_fuzz.py", "test_cp_vm.py", "test_pages_vm.py", "test_power_cut.py")
+# CircuitPython's VM, the power cuts at random moments, the refusal sweep over random matches
+# (up to minutes each) and the badge's build (the bundle, its folded constants and short names,
+# compiled whole by mpy-cross); the rest is the edit loop's.
+SLOW_FILES = ("test_app_fuzz.py", "test_cp_vm.py", "test_pages_vm.py", "test_power_cut.py",
+              "test_bundle.py", "test_constfold.py", "test_shortnames.py")
 SLOW_TESTS = ("test_every_refusal_has_a_reason_that_fits_the_message_bar",)
 
 
