@@ -21,3 +21,22 @@ def mpy_core(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The core compiled once per session with mpy-cross (uno/*.mpy); pass it to
     mpy_helpers.run_micropython / min_heap_kb."""
     return mpy_helpers.compile_core(tmp_path_factory.mktemp("mpy"))
+
+
+# The tests `./test.sh --quick` leaves out (-m "not slow"): the app's fuzz runs, the runs on
+# CircuitPython's VM, the power cuts at random moments, the refusal sweep over random matches
+# (up to minutes each) and the badge's build (the bundle, its folded constants and short names,
+# compiled whole by mpy-cross); the rest is the edit loop's.
+SLOW_FILES = ("test_app_fuzz.py", "test_cp_vm.py", "test_pages_vm.py", "test_power_cut.py",
+              "test_bundle.py", "test_constfold.py", "test_shortnames.py")
+SLOW_TESTS = ("test_every_refusal_has_a_reason_that_fits_the_message_bar",)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "slow: left out by ./test.sh --quick (minutes each)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name in SLOW_FILES or item.originalname in SLOW_TESTS:
+            item.add_marker(pytest.mark.slow)

@@ -1,4 +1,4 @@
-"""Computer players (issue 3): every phase answered legally, hidden cards never matter,
+"""Computer players: every phase answered legally, hidden cards never matter,
 determinism per seed, and the behaviours the issue names (bluff, challenge, stack, ONE,
 attack, points)."""
 
@@ -301,7 +301,7 @@ def test_advanced_never_challenges_a_normal_w4():
 
 
 def test_advanced_keeps_its_skip_while_no_hand_is_low_at_four_seats():
-    """docs/AI.md, stop 25: at three and four seats Advanced saves Skip, Reverse and +2 while
+    """docs/AI.md: at three and four seats Advanced saves Skip, Reverse and +2 while
     no other hand is down to 3 cards, where Normal spends a Skip at once."""
     r = preset("classic", seats=["advanced", "normal", "normal", "normal"])
     o = legal_for(r, ["R5", "RS", "G7", "B3", "Y2"], "R9", 0, [5, 6, 6, 6])
@@ -312,7 +312,7 @@ def test_advanced_keeps_its_skip_while_no_hand_is_low_at_four_seats():
 def test_advanced_keeps_its_wild_while_no_hand_is_low_at_four_seats():
     """RULES.md, A turn: "Instead of playing, a player may draw (this is allowed even with a
     playable card: "reneging")" and, draw=one, "If it is playable it may be played at once
-    (only that card); otherwise, or by choice, the player passes." docs/AI.md, stop 26: at
+    (only that card); otherwise, or by choice, the player passes." docs/AI.md: at
     three and four seats, while no hand is down to 3 cards, Advanced draws rather than play its
     only fitting card, a wild, and keeps a wild it has just drawn; Normal plays them."""
     r = preset("classic", seats=["advanced", "normal", "normal", "normal"])
@@ -335,7 +335,7 @@ def test_advanced_keeps_its_wild_while_no_hand_is_low_at_four_seats():
 def test_the_late_search_weighs_keeping_a_wild_until_a_hand_is_at_one_card(monkeypatch):
     """RULES.md, A turn: "Instead of playing, a player may draw (this is allowed even with a
     playable card: "reneging")" and, draw=one, a drawn card "may be played at once (only that
-    card); otherwise, or by choice, the player passes." docs/AI.md, stops 55 and 56: at three
+    card); otherwise, or by choice, the player passes." docs/AI.md: at three
     and four seats, once a hand is down to 3 cards, Advanced's search weighs keeping a wild
     beside playing it (drawing instead when the wild is the one card that fits, passing when
     it has just drawn it) while no other hand is down to 1 card (KEEP_WILD_ABOVE); at two
@@ -375,7 +375,7 @@ def test_the_late_search_weighs_keeping_a_wild_until_a_hand_is_at_one_card(monke
 def test_the_late_search_weighs_a_wild_calling_a_colour_the_low_hand_lacks(monkeypatch):
     """RULES.md, Action cards: "`W`: the player calls any colour, the current one included."
     The game marks a seat that draws at its turn as holding none of the colour in force (a
-    Normal draws only when nothing fits). docs/AI.md, stop 57: at three and four seats,
+    Normal draws only when nothing fits). docs/AI.md: at three and four seats,
     once the fewest cards another hand holds is AIM_VOID (3) or fewer, the late search also
     weighs the wild with a colour such a hand lacks, when its two best colours are not one;
     not at two seats (Normal's score there already favours the next seat's void)."""
@@ -467,7 +467,7 @@ def test_advanced_respects_its_budget():
 
 @pytest.mark.parametrize("others", [[7, 6], [7, 6, 9]])
 def test_advanced_at_three_and_four_seats_searches_only_late(others):
-    """docs/AI.md (issue 8): with three or four seats the early searches win nothing, so while
+    """docs/AI.md: with three or four seats the early searches win nothing, so while
     every hand holds more than LATE_CARDS cards Advanced plays Normal's first choice without a
     search, and once one is down to LATE_CARDS it searches with LATE_FACTOR_MULTI times the
     budget. Two seats search early as before (test above)."""
@@ -524,7 +524,7 @@ def test_redeal_honours_colour_kind_and_no_wild_voids():
 
 
 def test_redeal_thins_a_normal_seats_wilds_by_half_and_keeps_the_deck():
-    """docs/AI.md stop 54 (``WILD_THIN``): at three and four seats each wild a re-deal gives a
+    """docs/AI.md (``WILD_THIN``): at three and four seats each wild a re-deal gives a
     Normal seat goes back to the pile WILD_THIN times in 8 for a card of the pile that is no wild
     and that the seat's marks allow. The unseen cards stay the same cards, every hand keeps its
     count, an Easy seat's wilds are dealt as before, and with WILD_THIN 0 nothing changes."""
@@ -817,7 +817,7 @@ def test_the_prior_and_the_search_share_their_unit_of_a_win():
 
 
 def test_the_prior_counts_twice_as_much_at_three_and_four_seats():
-    """docs/AI.md stop 50: the search's prior is K_PRIOR (0.02 of a win) a point of Normal's
+    """docs/AI.md: the search's prior is K_PRIOR (0.02 of a win) a point of Normal's
     score at two seats and K_PRIOR_MULTI (0.04) a point of score_multi's at three and four,
     whose scores are in hundredths of a point times the unseen coloured cards (``left``)."""
     left = [10, 5, 3, 2]
@@ -830,7 +830,7 @@ def test_the_prior_counts_twice_as_much_at_three_and_four_seats():
 
 
 def test_the_late_prior_keeps_a_wild_from_a_hand_of_four_or_more():
-    """docs/AI.md stop 54: at three and four seats a wild from a hand of 4 cards or more counts
+    """docs/AI.md: at three and four seats a wild from a hand of 4 cards or more counts
     K_PRIOR_WILD (4.5 points of score_multi's score) less in the prior; from 3 cards or fewer,
     and at two seats, it counts as its score says. The draw keeps the best card's score."""
     left = [10, 5, 3, 2]

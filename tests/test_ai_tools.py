@@ -69,9 +69,9 @@ def test_every_arena_probe_runs(probe):
 
 
 def test_probes_joined_by_commas_are_all_installed_and_bad_names_are_refused(capsys):
-    """``--probe exact,no-prior`` (docs/AI.md, stop 48) installs both probes in the worker: the
+    """``--probe exact,no-prior`` (docs/AI.md) installs both probes in the worker: the
     exact playouts and no prior; an unknown or repeated name is refused by name (``infer``
-    and ``imitate`` are the player's since stop 49, no probes)."""
+    and ``imitate`` are in the player, no probes)."""
     import subprocess
 
     code = ("import sys; sys.path.insert(0, 'tools'); import arena, uno.ai_search as s; "
@@ -91,7 +91,7 @@ def test_probes_joined_by_commas_are_all_installed_and_bad_names_are_refused(cap
 
 
 def test_playout_cost_times_the_three_playouts_on_the_same_positions():
-    """``--playout-cost`` (docs/AI.md, stop 48) plays every card of each late position with the
+    """``--playout-cost`` (docs/AI.md) plays every card of each late position with the
     plain, exact and imitating playouts and reports what each was charged: at least a core ply
     a rollout, the exact one no more turns than the horizon, and the imitation's other seats'
     turns counted. The player's charge is its own again afterwards. (No assertion on the
@@ -110,7 +110,7 @@ def test_playout_cost_times_the_three_playouts_on_the_same_positions():
 
 @pytest.mark.parametrize("nseats", [3, 4])
 def test_imitation_picks_a_card_normal_ranks_first(nseats):
-    """The playout's other seats (ai_search.Model._imitate, docs/AI.md stop 49): at every play
+    """The playout's other seats (ai_search.Model._imitate, docs/AI.md): at every play
     decision of Normal self-play where the next seat shows no void (the playout keeps none),
     the card the imitation picks from the hand scores as high under Normal's own score_play as
     Normal's choice does."""
@@ -177,7 +177,7 @@ def test_the_playout_charges_the_imitated_turns(monkeypatch):
 
 
 def test_unmarked_probe_hides_advanceds_marks_from_the_normals(monkeypatch):
-    """``--probe unmarked`` (docs/AI.md, stop 42): the Normals never see a colour the Advanced
+    """``--probe unmarked`` (docs/AI.md): the Normals never see a colour the Advanced
     seat showed it lacks, while the game holds such marks; the other seats' marks they see."""
     import uno.ai
 
@@ -204,7 +204,7 @@ def test_unmarked_probe_hides_advanceds_marks_from_the_normals(monkeypatch):
 
 
 def test_exact_probe_plays_out_with_normals_and_restores_the_sampled_game(monkeypatch):
-    """``--probe exact`` (docs/AI.md, stop 47): each playout runs on the rules core with every
+    """``--probe exact`` (docs/AI.md): each playout runs on the rules core with every
     other seat choosing as a Normal would from what it sees, here to the hand's end, and pops
     every ply: the sampled game is exactly as it was for the next candidate, and a finished
     hand scores a whole win or loss."""
@@ -245,14 +245,14 @@ def test_exact_probe_plays_out_with_normals_and_restores_the_sampled_game(monkey
         finished += abs(totals[i]) >= search._ONE
     assert calls["other"] > 0 and calls["own"] == 0
     assert finished > 0
-    # EXACT_CHARGE (stop 48): the same playout charged 4.3 times, in tenths.
+    # EXACT_CHARGE: the same playout charged 4.3 times, in tenths.
     monkeypatch.setitem(arena.EXACT, "EXACT_CHARGE", 43)
     again = arena.exact_rollout(sampled, None, a, seat, totals, i, Rng(3))
     assert again == units * 43 // 10
 
 
 def test_low_hands_measures_what_the_seat_sees(capsys):
-    """tools/low_hands.py (docs/AI.md, stop 41): the core's marks are facts, a hand holds no
+    """tools/low_hands.py (docs/AI.md): the core's marks are facts, a hand holds no
     more wilds than cards, a model given the sampled chance and the plays scores no worse
     than that chance alone on held-out games, and the true hands change some late decisions."""
     import low_hands
@@ -272,7 +272,7 @@ def test_low_hands_measures_what_the_seat_sees(capsys):
 
 
 def test_low_hands_counts_wilds_and_who_gets_low_first(capsys):
-    """tools/low_hands.py's wilds, kinds and tempo (docs/AI.md, stops 53 and 56): a hand of k
+    """tools/low_hands.py's wilds, kinds and tempo (docs/AI.md): a hand of k
     cards holds 0 to k wilds, truly and in the search's deals, and k cards in all of kinds'
     groups; every seat of every hand is counted once, the wins add up to the hands won, and
     at most one seat a hand is the first to get low."""
@@ -281,7 +281,7 @@ def test_low_hands_counts_wilds_and_who_gets_low_first(capsys):
     w = low_hands.wilds(12, deals=4)
     assert w and all(m > 0 and 0 <= t <= m * k and 0 <= p <= m * k and loss >= 0
                      for k, (m, t, p, loss) in w.items())
-    # kinds (stop 56): every card of a hand of k cards is in one group, truly and in the deals
+    # kinds: every card of a hand of k cards is in one group, truly and in the deals
     kinds = low_hands.kinds(12, deals=4, largest=7)
     assert kinds and all(abs(sum(p) - sum(t)) < 1e-6 * m and (sum(t) == m * k if k < 7 else
                                                               sum(t) >= m * k)
@@ -510,8 +510,8 @@ print(gc.mem_alloc() - m0)
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind not installed")
 def test_decision_cost_in_micropython_instructions():
-    """Issue 3's cost targets on a few fixed positions: median Easy/Normal <= 1 M, Advanced
-    (default budget) <= 9 M MicroPython VM instructions (x86, callgrind)."""
+    """The decision cost targets on a few fixed positions (docs/AI.md): median Easy/Normal
+    <= 1 M, Advanced (default budget) <= 9 M MicroPython VM instructions (x86, callgrind)."""
     positions = bench_ai.collect_positions(8, seed=3)
     res = bench_ai.run_callgrind(positions, ["easy", "normal", "advanced"], None)
     assert statistics.median(res["easy"]) <= 1_000_000
@@ -522,7 +522,7 @@ def test_decision_cost_in_micropython_instructions():
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind not installed")
 def test_the_charge_for_an_imitated_turn_is_its_micropython_cost():
-    """``tools/bench_ai.py --playout-cost`` (docs/AI.md, stop 49): the same rollouts with and
+    """``tools/bench_ai.py --playout-cost`` (docs/AI.md): the same rollouts with and
     without the other seats' imitation of Normal, on MicroPython under callgrind. The imitated
     turns are counted and cost more instructions, and what the player charges for each
     (IMIT_TENTHS tenths of a unit) is within half a unit of what it costs there."""
@@ -550,12 +550,12 @@ def _new_modules(opponents, seat0):
 
 @pytest.mark.parametrize("prof", ["normal", "advanced3"])
 def test_the_vm_runs_charge_no_player_code_for_the_players_seat(prof):
-    # Issue 11 asks for the heap with three Advanced opponents: the fourth seat is the person at
-    # the badge, who brings no player's code. The VM runs (tools/vm_app.py PROFILES: all seats
-    # computers) play it with a level whose code its opponents load anyway.
+    # The heap budget is for three Advanced opponents (docs/BENCHMARKS.md): the fourth seat is
+    # the person at the badge, who brings no player's code. The VM runs (tools/vm_app.py
+    # PROFILES: all seats computers) play it with a level whose code its opponents load anyway.
     import vm_app
 
     seats = vm_app.PROFILES[prof].split(",")
     assert _new_modules(seats[1:], seats[0]) == "[]"
-    # Easy, which played it until stop 40, loads a module of its own (1 KB on the VM)
+    # Easy would load a module of its own for that seat (1 KB on the VM)
     assert _new_modules(seats[1:], "easy") == "['uno.easy']"

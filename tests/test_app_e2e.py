@@ -559,7 +559,7 @@ def test_headless_without_a_script_plays_a_whole_match(tmp_path):
 
 
 def test_three_seats_two_humans_chosen_on_the_players_page(tmp_path):
-    """Issue 10: "play a 3-seat match with two humans", the seats chosen with the buttons on
+    """Required: "play a 3-seat match with two humans", the seats chosen with the buttons on
     the Players page (seat 2 Normal -> Human, seat 3 empty -> Normal), then a whole hot-seat
     match through the real command line; its record obeys the rules."""
     from uno.app.input import bit
@@ -619,8 +619,8 @@ def _computer_match(monkeypatch, rest_at_hand_end):
     try:
         hw = HostHardware(headless=True, render=False, log=log, out=io.StringIO())
         hw.skip_refresh = True
-        # seed 13: four hands and 192 computer decisions with stop 54's players (seed 12's
-        # match, four hands before, is two since); a change to the players may need another
+        # seed 13: four hands and 192 computer decisions with the current players (seed 12's
+        # match is two); a change to the players may need another
         app = App(hw, Rules(seats=("advanced", "normal", "advanced", "easy"), target=250),
                   seed=13, speed=10)
         app.new_match()
@@ -648,7 +648,7 @@ def _computer_match(monkeypatch, rest_at_hand_end):
 
 
 def test_computer_players_rest_between_hands_and_decide_as_if_they_had_not(monkeypatch):
-    """Issue 11 (the app's heap on the badge): at a hand's end the computer players and their
+    """The app's heap on the badge: at a hand's end the computer players and their
     code (uno.ai, uno.advanced, uno.observe, uno.ai_search) leave the heap, so the save point
     and the results page have their room, and the next hand's first computer turn makes them
     again with their random numbers and what their challenges learned (App.rest_players,
@@ -669,7 +669,7 @@ def test_computer_players_rest_between_hands_and_decide_as_if_they_had_not(monke
 def test_the_message_bar_says_what_each_event_did(tmp_path):
     # The line a player reads after each kind of record event (docs/FORMATS.md), with its sound
     # and whether it is held: uno.app.describe, whose work is split over several functions so
-    # that none needs a large block of the badge's heap (docs/BENCHMARKS.md, stop 35).
+    # that none needs a large block of the badge's heap (docs/BENCHMARKS.md).
     from uno.app import fx
     from uno.app.describe import describe
 

@@ -1,4 +1,4 @@
-"""Saves wired into the app (docs/SAVES.md, issue 10): the title's Continue, resuming a match
+"""Saves wired into the app (docs/SAVES.md): the title's Continue, resuming a match
 after a reset with the same table and one game record, save points, high scores, bad save
 files, and the idle backlight. Runs the simulator's headless path (host_sim.__main__)."""
 
@@ -49,7 +49,7 @@ def records(path):
 
 
 def test_resume_after_a_reset_shows_the_same_table_and_keeps_one_record(tmp_path):
-    """Issue 10: "a headless run with --nvm F that stops mid-hand after a save point, then a
+    """Required: "a headless run with --nvm F that stops mid-hand after a save point, then a
     second run with the same F, shows the same table (compare the screenshots) and the joined
     record passes tools/replay.py"."""
     nvm, log = tmp_path / "nvm.bin", tmp_path / "m.jsonl"
@@ -124,7 +124,7 @@ def test_random_save_files_never_stop_the_app(tmp_path):
 
 
 def test_a_won_match_enters_the_high_scores_and_clears_the_saved_match(tmp_path, capsys):
-    """Issue 10: "a match won against computers enters it"; the saved match is cleared at the
+    """Required: "a match won against computers enters it"; the saved match is cleared at the
     match's end. (Seed 5 with --cpu first: YOU win 571 to 118, tests/golden/match_over.png.)"""
     nvm = tmp_path / "nvm.bin"
     assert M.main(["--headless", "--quiet", "--seed", "5", "--cpu", "first", "--nvm", str(nvm),
@@ -164,7 +164,7 @@ def test_save_points_write_at_most_once_in_ten_seconds(tmp_path):
 
 
 def test_idle_dims_then_sleeps_and_a_press_only_wakes(tmp_path):
-    """Issue 10: after one minute without a press the backlight dims; after five the screen
+    """Required: after one minute without a press the backlight dims; after five the screen
     and lights go off, the match saved first; any button wakes it where it was."""
     nvm = tmp_path / "nvm.bin"
     app, hw, _ = sim(tmp_path, "A WAIT:1850", "dim", "--nvm", str(nvm))
@@ -218,7 +218,7 @@ def test_hint_names_the_action_in_one_line():
 
 def test_hint_says_why_it_draws_with_a_wild_in_hand():
     """At three and four seats the Advanced player draws rather than play a wild early
-    (docs/AI.md, stop 26): the hint says the wild is kept, and only when a wild would fit."""
+    (docs/AI.md): the hint says the wild is kept, and only when a wild would fit."""
     wilds = [G.play_action(0x4D, c) for c in range(4)]
     assert line(SimpleNamespace(legal=wilds + [G.DRAW]), G.DRAW) == "Draw, keep the wild"
     assert line(SimpleNamespace(legal=wilds + [G.PASS]), G.PASS) == "Pass, keep the wild"
@@ -259,7 +259,7 @@ def _continue_at_results(tmp_path, nvm, players_made_at_once, first=None):
         return make(app, level, seed)
 
     mp.setattr(App, "make_player", making)
-    if players_made_at_once:  # as before stop 45: made when the match resumed, then kept
+    if players_made_at_once:  # the other way: made when the match resumed, then kept
         mp.setattr(App, "rest_players", lambda self, hand_end=False: None)
     try:
         from host_sim.hw import HostHardware, RecordFile
@@ -296,7 +296,7 @@ def test_a_match_continued_at_a_hands_end_keeps_its_computer_players_resting(tmp
     uno.advanced, uno.ai_search, uno.observe) is not loaded until the next hand's first
     computer turn, so the results page, its save point and the score graph have the room they
     had. On the badge's VM a player's session that went to the graph and back at a hand's end
-    failed at the budget, 125 KB, and at 126 (docs/BENCHMARKS.md, stop 45). The players then
+    failed at the budget, 125 KB, and at 126 (docs/BENCHMARKS.md). The players then
     decide as they would have if made at once: the next hand's record is the same."""
     nvm = tmp_path / "nvm.bin"
     args = M.parse_args(["--headless", "--quiet", "--no-render", "--seed", "4", "--nvm",
@@ -328,7 +328,7 @@ def test_a_match_continued_at_a_hands_end_keeps_its_computer_players_resting(tmp
 
 
 def test_a_save_point_mid_hand_lets_the_search_code_go(tmp_path):
-    """docs/BENCHMARKS.md, stop 49: a save point (the player leaving a page mid-hand) drops the
+    """docs/BENCHMARKS.md: a save point (the player leaving a page mid-hand) drops the
     search's code (uno.ai_search) before the save codec loads, so the codec has its room where a
     player's session is fullest; the match is kept, and the next search loads the code again."""
     import uno.ai_search  # noqa: F401 (a search earlier in the hand)

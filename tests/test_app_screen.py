@@ -1,4 +1,4 @@
-"""What a player reads on the table and the results page (issue 9, "On the screen"): every
+"""What a player reads on the table and the results page (the screen's requirements): every
 seat's cards and points at 2-4 seats, your own count while the hand scrolls, every loser's
 cards after a hand, messages that fit the bar whole, outcomes held long enough to read, the
 ONE window's countdown, a ONE! banner that hides nothing, action cards unlike any digit."""
@@ -42,7 +42,7 @@ def new_app(seats, preset="classic", rules="", seed=3):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_every_seat_count_and_score_readable(n):
-    """Issue 9: "Every seat's score and card count must be readable at 2, 3 and 4 seats";
+    """Required: "Every seat's score and card count must be readable at 2, 3 and 4 seats";
     counts carry the cards mark, points say "pt"."""
     app, hw = new_app(",".join(["human"] + ["normal"] * (n - 1)))
     tb = app.table
@@ -68,7 +68,7 @@ def test_every_seat_count_and_score_readable(n):
 
 
 def test_own_count_shown_while_the_hand_scrolls(tmp_path):
-    """Issue 9: "Your own card count appears nowhere when the hand scrolls: show it"."""
+    """Required: "Your own card count appears nowhere when the hand scrolls: show it"."""
     def cond(app):
         return human_turn(app) and len(app.table.g.hands[0]) > L.HAND_SLOTS
 
@@ -110,7 +110,7 @@ def results_app(seats, preset="classic", rules="", seeds=range(1, 60)):
 
 
 def test_results_show_every_losers_cards():
-    """Issue 9: hand results with 4 seats "show whose cards they are, and every losing
+    """Required: hand results with 4 seats "show whose cards they are, and every losing
     seat's cards": LEFT/RIGHT turn the pages, a mark on the score table names the seat."""
     from uno.app.input import RIGHT
 
@@ -138,7 +138,7 @@ def test_results_show_every_losers_cards():
 
 
 def test_results_penalty_says_lowest_wins():
-    """Issue 9: "Under penalty scoring the results page says that the lowest total wins"."""
+    """Required: "Under penalty scoring the results page says that the lowest total wins"."""
     app, hw = results_app("human,normal", rules="scoring=penalty")
     assert app.table.g.rules.scoring == "penalty"
     rows = [text(app.view.results_text, r) for r in range(7)]
@@ -154,8 +154,8 @@ def strict_fit(text):
 
 
 def test_every_message_fits_whole(monkeypatch):
-    """Issue 9: "Every message the game can show must fit 26 characters whole", with the
-    longest names (16 characters, issue 10) and values: every event the table describes,
+    """Required: "Every message the game can show must fit 26 characters whole", with the
+    longest names (16 characters) and values: every event the table describes,
     every prompt, the challenge prompt, the hand-over and the results page."""
     monkeypatch.setattr(table_mod, "fit", strict_fit)
     app, hw = new_app("human,normal,normal,normal", rules="one_window=10")
@@ -239,7 +239,7 @@ def test_every_message_fits_whole(monkeypatch):
 
 
 def test_refusal_and_drawn_prompts_fit(tmp_path):
-    """Issue 9: "Y9: A play B draw DN pass" (pcsig) is cryptic: after a draw under
+    """Reported: "Y9: A play B draw DN pass" (pcsig) is cryptic: after a draw under
     draw=repeat the bar names each button's action in whole words."""
     def cond(app):
         g = app.table.g
@@ -270,7 +270,7 @@ def timeline(app, hw, frames):
 
 
 def test_missed_one_outcome_held():
-    """Issue 9: "the reason for a missed ONE call ... [is] gone as soon as the next computer
+    """Reported: "the reason for a missed ONE call ... [is] gone as soon as the next computer
     moves. Keep an outcome on screen until it has been shown for the message speed's time"."""
     for seed in range(1, 120):
         app, hw = new_app("human,normal,normal", preset="official", seed=seed)
@@ -302,7 +302,7 @@ def test_missed_one_outcome_held():
 
 @pytest.mark.parametrize("think_ms", [400, 700])
 def test_a_slow_computer_decision_keeps_the_cards_flight(think_ms):
-    """Issue 8's late searches take up to about 0.5 s on the badge (docs/AI.md, Decision
+    """Advanced's late searches take up to about 0.6 s on the badge (docs/AI.md, Decision
     cost): that time passes inside the pace delay, with the table drawn; the card the
     computer plays is still seen travelling to the pile, not jumping there, and no sound's
     note is held on through the search."""
@@ -368,7 +368,7 @@ def test_a_slow_computer_decision_keeps_the_cards_flight(think_ms):
 
 
 def test_one_countdown_and_label():
-    """Issue 9: "With one_call=required, show the time left to call ONE"; "CPU forgot ONE!
+    """Required: "With one_call=required, show the time left to call ONE"; "CPU forgot ONE!
     SELECT" must not show while "ONE!" still stands under that seat."""
     def catch(app):
         g = app.table.g
@@ -388,7 +388,7 @@ def test_one_countdown_and_label():
 
 
 def test_banner_hides_nothing():
-    """Issue 9: "The ONE banner covers the draw pile for 1.5 s; put it where it hides nothing
+    """Required: "The ONE banner covers the draw pile for 1.5 s; put it where it hides nothing
     needed": the banner is the message bar turning red (with who called in it)."""
     app, hw = new_app("human,normal")
     hw.display.full_render()
@@ -442,8 +442,8 @@ def card_pixels(view, card):
 
 
 def test_cards_look_as_drawn():
-    """Issue 11 (the card sheet by palette): every card, wild and the back on the screen is
-    exactly tools/make_sprites.make_faces()'s full-colour picture (the sheet before issue 11,
+    """The card sheet coloured by palette: every card, wild and the back on the screen is
+    exactly tools/make_sprites.make_faces()'s full-colour picture (the full-colour sheet before it,
     as the golden screenshots show it), pixel for pixel."""
     import make_sprites
 
@@ -460,7 +460,7 @@ def test_cards_look_as_drawn():
 
 
 def test_action_marks_unlike_digits():
-    """Issue 9: "Card marks at real size: the Skip symbol reads as a 0, Reverse as a Z. Make
+    """Required: "Card marks at real size: the Skip symbol reads as a 0, Reverse as a Z. Make
     every action card unmistakable at 1x": every digit is one stroke, every action mark
     (Skip, Reverse, +2) is two or more separate parts, and Skip and Reverse differ, in every
     colour, as the cards are drawn at 1x."""
@@ -480,7 +480,7 @@ def test_action_marks_unlike_digits():
 
 @pytest.mark.parametrize("preset", ["classic", "official", "house", "pcsig"])
 def test_every_refusal_fits_whole(preset):
-    """Issue 9: every message "the game can show" fits 26 characters whole: the core's
+    """Required: every message "the game can show" fits 26 characters whole: the core's
     reasons for refusing each action a player can try (a card, a wild, B's draw or pass,
     challenge or accept), over random matches in the preset, 4 seats."""
     import random

@@ -1,4 +1,4 @@
-"""tools/bundle.py: the folder a badge owner copies onto CIRCUITPY (issue 11).
+"""tools/bundle.py: the folder a badge owner copies onto CIRCUITPY.
 
 What a badge owner would check: every module is a .mpy the badge's CircuitPython loads (header
 'C', mpy version 6), every import resolves on a PyBadge, copying onto the drive replaces the

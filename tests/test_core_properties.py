@@ -155,7 +155,7 @@ def test_every_kind_is_played_somewhere():
 
 
 def test_every_refusal_has_a_reason_that_fits_the_message_bar():
-    """Issue 4: a refused move shows its reason in the badge's 26-character message bar; every
+    """Required: a refused move shows its reason in the badge's 26-character message bar; every
     illegal action in random positions of every preset gets a reason of at most 26."""
     from uno.game import COLOUR
 

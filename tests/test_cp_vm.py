@@ -44,7 +44,7 @@ def _vm(drive, code, heap=64):
 def test_the_vm_heap_sits_at_the_same_address_every_run(drive):
     """A heap figure repeats to the byte only if the heap does not move: the Unix port mallocs
     it, and with address space layout randomisation a run at the edge passed or failed from
-    run to run (stop 43: a session at 121 KB failed one run in ten). The app's runs
+    run to run (a session at 121 KB failed one run in ten). The app's runs
     (vm_app.command) start the VM with randomisation off, as the badge's heap never moves."""
     if not vm_app.cptools.fixed_layout():
         pytest.skip(vm_app.cptools.fixed_layout_note())
@@ -356,7 +356,7 @@ def test_a_search_ply_down_to_a_reshuffle_fits_circuitpython9s_stack(drive):
     # The deepest Python stack the app reaches: a search's core ply where a +2 makes the next
     # seat draw from an empty pile, so the discard is reshuffled (push, _do, _play, _effect,
     # _accept, _draw, _reshuffle, Rng.shuffle). On the hint's path the search's rollout is
-    # entered with 920 of the 1,536 bytes in use (every function instrumented, stop 29); here
+    # entered with 920 of the 1,536 bytes in use (every function instrumented); here
     # a recursion spends as much before the ply. It had 16 bytes too few before push's
     # 19-field tuple moved to a frame of its own.
     from uno.game import PH_PLAY
@@ -403,7 +403,7 @@ print(used, len(g.pile), g.pending)
 # Names the app's loaded code interns are never freed; the pools holding them double (20, 40,
 # ... 640: 1,260 names), then the next takes ~7.7 KB at once on the badge. The badge's own
 # names are in flash, among them the names the bundle gives the app's (tools/shortnames.py):
-# on the team's VM vm_run interns those the app spells before the app, as the harness's, then
+# on the plain 32-bit VM vm_run interns those the app spells before the app, as the harness's, then
 # fills the pools with filler names, so that the app's own names take the 640-name pool.
 def test_the_badges_names_are_the_harnesss_and_the_app_takes_the_pool_the_badge_would(
         advanced3_small_stack, drive):
@@ -519,8 +519,7 @@ def test_the_heap_budget_bites(drive):
 def test_short_soak_holds_the_heap(capsys, model):
     # 200 hands at the heap where the 10,000-hand soak passed on that VM (vm_app.budget_kb):
     # on the VMs built as the badge's firmware (10.2.1's; 9.2.8's with the 9.x bundle) a match
-    # completes a few KB lower, but a long run meets hands that need more (docs/BENCHMARKS.md,
-    # stops 34-36: at 119 KB this run fails within 300 hands on the badge's model)
+    # completes a few KB lower, but a long run meets hands that need more (docs/BENCHMARKS.md)
     import soak
 
     badge, cp = model != "unix", 9 if model == "badge9" else 10
@@ -539,8 +538,8 @@ def test_short_soak_holds_the_heap(capsys, model):
 def test_a_failed_soak_says_what_failed_and_where_by_the_sources_names():
     # Below the budget a long run dies of a MemoryError: the soak says which allocation and in
     # which functions, named as in the source (the bundle renames them; names.map maps them
-    # back), so the next fix starts from the code that asked (stop 37 found the search's list
-    # of unseen cards so).
+    # back), so the next fix starts from the code that asked (the search's list of unseen cards
+    # was found so).
     import soak
 
     r = soak.soak(100, 112, vm_app.PROFILES["advanced3"], every=0, badge=True)
@@ -555,17 +554,17 @@ def test_a_failed_soak_says_what_failed_and_where_by_the_sources_names():
         assert name == "<module>" or "def %s(" % name in source, f
 
 
-# Seed 28: before stop 35 split the largest functions of the code loaded mid-match, this session
+# Seed 28: before the largest functions of the code loaded mid-match were split, this session
 # failed before its tenth hand at 136 KB ("allocating 437 bytes": the message bar's code, loaded
-# after every action). Seed 37 (docs/BENCHMARKS.md, stop 45): its presses make hot-seat matches
-# (the Players page) and go to the score graph from the results and back; before stop 45 it
+# after every action). Seed 37 (docs/BENCHMARKS.md): its presses make hot-seat matches
+# (the Players page) and go to the score graph from the results and back; it once
 # failed at 125 and 126 KB (passed at 127): a match continued at a hand's end made its computer
 # players (their code 12 KB) beside the results page, and the hot-seat hand-over loaded the
 # results page's code and its eight card grids mid-hand. (``every``: the heap after a
 # collection every so many hands, which moves where later blocks go: the session's own.)
 # On CircuitPython 9.2.8's badge model (the 9.x bundle, 9.x's compiler and its 1.5 KB Python
-# stack, where a frame too many overflows a hint's search under the pause menu) stop 46's
-# sessions (seeds 22-50) all pass at the same budget; seed 26 has the least free there.
+# stack, where a frame too many overflows a hint's search under the pause menu) the
+# sessions of seeds 22-50 all pass at the same budget; seed 26 has the least free there.
 @pytest.mark.parametrize("seed,hands,presses,every,cp", [
     pytest.param(28, 100, 40000, 50, 10, marks=NEEDS_BADGE_VM),
     pytest.param(37, 200, 80000, 100, 10, marks=NEEDS_BADGE_VM),
@@ -628,7 +627,7 @@ def _cut_and_start(drive, seats, presses, cut):
 ])
 def test_after_a_power_cut_the_badge_resumes_the_match_its_nvm_holds(drive, seats, presses,
                                                                     cut):
-    # Issue 10: "A match in progress resumes from the last save point after a reset or power
+    # Required: "A match in progress resumes from the last save point after a reset or power
     # loss: the same cards, the same turn, the same scores", here on the badge's code path:
     # code.py, the title's Continue, start/continue.py and the match read at start-up
     # (tests/test_power_cut.py checks on the PC which save that is, for every kind of cut).
@@ -657,10 +656,7 @@ def test_budget_table_prints(capsys):
 
 def test_below_its_budget_the_game_recovers_from_each_memory_error():
     # A player at the table at 121 KB: MemoryErrors come most hands (52 in 60 hands; 21 at
-    # 122 KB, 18 at 123, none at 125, since stop 39 interns the badge's names as the harness's:
-    # until then at 134 KB, 67 in 60 hands since stop 24 cut the blocks a late load or a search
-    # needs; 72 at 132 KB, 27 at 133, 9 at 135, where stop 23's code had 42; 5 at 137 with stop
-    # 23's code, where stop 22's had 44; none at 140, where stop 21's code had 31).
+    # 122 KB, 18 at 123, none at 125, with the badge's own names counted as the harness's).
     # Each shows the error screen; its A starts code.py
     # again, as on the badge, and the random presses Continue the saved match. Every one of them
     # recovers; before code.py let the match go when even the screen's code had no room, the run

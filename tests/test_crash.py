@@ -146,7 +146,7 @@ def test_an_error_while_the_screen_is_dark_lights_it(badge, monkeypatch):  # noq
     real = App.frame
 
     def dark_frame(self):
-        self.hw.backlight(0)  # asleep: backlight and keypad off (issue 10's idle)
+        self.hw.backlight(0)  # asleep: backlight and keypad off (the idle dimming)
         real(self)
 
     monkeypatch.setattr(App, "frame", dark_frame)
@@ -249,11 +249,10 @@ def test_circuitpython_vm_memory_error_reaches_the_screen(tmp_path):
     vm_app.build(tmp_path)
     seen = set()
     # (at 108 KB and below the VM's own harness has no room: its filler names and the badge's,
-    # made before they are interned, tools/cpvm/vm_heap.py; 104 KB when first written, 107
-    # before stop 44 fixed the VM's address layout: the harness fitted 108 in ten runs of ten
-    # with the layout random and fails there with it fixed; 109 once the app spelled the
-    # firmware's alarm.sleep_memory, whose names the harness interns as the badge's flash holds
-    # them; a match completes from 117-118 KB)
+    # made before they are interned, tools/cpvm/vm_heap.py; with the VM's address layout random
+    # the harness fitted 108 in ten runs of ten and fails there with it fixed; 109 once the app
+    # spelled the firmware's alarm.sleep_memory, whose names the harness interns as the badge's
+    # flash holds them; a match completes from 117-118 KB)
     for heap_k in (110, 111, 112, 114, 116):
         r = vm_app.run(tmp_path, heap_k, timeout=300, seats=vm_app.PROFILES["advanced3"])
         assert "MemoryError: memory allocation failed" in r.out

@@ -1,4 +1,4 @@
-"""Code the badge needs only at some moments leaves memory after use (issue 11): the rules'
+"""Code the badge needs only at some moments leaves memory after use: the rules'
 validation and presets once a match's rules are made, the refusal reasons and action names
 after a refusal. What the player sees is unchanged: the same reasons, the same rules."""
 
@@ -86,7 +86,7 @@ def test_observation_discard_is_bytes_of_the_pile():
 
 def test_the_piles_are_a_byte_a_card_and_a_sampled_game_keeps_to_29_attributes(monkeypatch):
     """What a search allocates late in a hand, when the badge's heap is fullest, stays in small
-    blocks (docs/BENCHMARKS.md, stop 38): the draw and discard piles are bytearrays, through a
+    blocks (docs/BENCHMARKS.md): the draw and discard piles are bytearrays, through a
     reshuffle and a search's plies and their undo; each game a search samples sets at most 29
     attributes, the largest of MicroPython's map sizes (..., 23, 29, 37) under 296 bytes."""
     from uno.ai import make_player

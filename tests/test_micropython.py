@@ -25,7 +25,7 @@ def cpython_selfplay(preset, seats, seed):
 
 @pytest.mark.parametrize("preset,seats,seed", [("classic", 2, 1), ("house", 4, 2)])
 def test_full_match_finishes_in_64k_and_matches_cpython(mpy_dir, preset, seats, seed):
-    """Issue 2: a full Classic match and a 4-seat House match complete under
+    """Required: a full Classic match and a 4-seat House match complete under
     ``micropython -X heapsize=64k``, and the same seed plays the same match as on CPython."""
     rc, out, err = mpy_helpers.run_micropython(selfplay_script(preset, seats, seed), mpy_dir,
                                                heap_kb=64, timeout=120)

@@ -93,7 +93,7 @@ def test_a_page_covers_the_table_and_leaves_nothing_behind(run):
 
 
 def test_every_screen_is_built_when_it_opens_and_leaves_nothing_when_it_closes():
-    # issue 10: screens built on demand and freed, not kept in the display tree
+    # screens built on demand and freed, not kept in the display tree
     import ram_budget
 
     rows = ram_budget.screens_budget(graph_run().app)

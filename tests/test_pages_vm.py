@@ -2,24 +2,11 @@
 from the results page by the press script, then a match, within the heaps measured for them.
 
 PAGES_KB: S of these very scripts plus 8 KB, as vm_app's budgets (S: the smallest heap with
-every size from S to S+8 completing). At 97fc979: every title page then a Normal match's first
-hand S = 170 KB (145 without the pages); the graph after hand 1 with three Advanced S = 186 KB
-(153 without). With the title and the match as two programs (App.switch), each stand-in
-imported before the app (the harness 25.2 KB): the pages then a match 152 KB (the match alone
-151); the graph after a hand, in a program of its own, with three Advanced 163 KB (158 alone).
-With the card sheet coloured by palette: 144 (143) and 154 (149); with Continue reading the
-saved match before the match's modules load (code.py): the graph 149. With a match's end saved
-without the codec (uno.app.saves settle): 138 (137) and 144 (145). With the code a match needs
-once or seldom out of its heap (issue 11, f7d1083): 121 (126) and 131 (130). With the VM's
-name pools filled before the app as the badge's firmware leaves them (tools/cpvm/vm_run.py;
-the harness 36.0 KB) and source names the import paths: 134 (139) and 142 (144). With the
-computer players resting between hands and the table's messages loaded per action (stop 27):
-124 and 131. With the badge's own names the app spells interned as the harness's, as the badge
-holds them in flash (stop 39, tools/cpvm/vm_heap.py): 115 and 121. Measured again at stop 42
-(after stop 40's harness: Normal in the player's seat, the hooks the harness's): 114 and 123
-(the graph fails at 120-122 KB, allocating 680 bytes). Stop 43 (the graph's title before a
-hand has ended): the graph 122 (121 and 120 fail, the same 680 bytes: a hole the page's
-larger code leaves elsewhere; 123 on the code before it).
+every size from S to S+8 completing), on the plain 32-bit VM with the badge's own names the
+app spells interned as the harness's, as the badge holds them in flash (tools/cpvm/vm_heap.py),
+Normal in the player's seat: every title page then a Normal match's first hand S = 114 KB; the
+score graph after a hand against three Advanced S = 122 KB (121 and 120 fail allocating 680
+bytes: a hole the page's code leaves elsewhere). docs/BENCHMARKS.md has the runs.
 See docs/APP.md.
 """
 
@@ -110,8 +97,8 @@ def test_the_graph_from_the_results_with_a_human_seat_on_the_badges_small_python
     # CircuitPython 9's 1,536-byte Python stack, and a heap with room for the text libraries:
     # the graph's program opened from a human's results page once stopped with "pystack
     # exhausted" in the libraries' imports; the badge's pages use the frugal text. (Which
-    # press lands on a results page depends on how the computers play: with stop 25's
-    # Advanced, "SELECT A A B A B A B" never did in three hands; this one opens the graph once.)
+    # press lands on a results page depends on how the computers play: "SELECT A A B A B A B"
+    # once never did in three hands; this one opens the graph once.)
     keys = "SELECT A B A B\n" * 120
     r = vm_app.run(drive, 200, seats="human,advanced,advanced,advanced", keys=keys, hands=3,
                    pystack=True)
@@ -122,12 +109,11 @@ def test_the_graph_from_the_results_with_a_human_seat_on_the_badges_small_python
 # A human at the table, every button: random presses (A, B, the D-pad, START: the pause menu
 # with Hint, the pages, New match and Quit; SELECT: ONE and the graph), on the badge's
 # 1,536-byte Python stack (vm_app.random_presses). S measured 2026-11-25 (tools/vm_app.py's
-# min_heap, span 4): seed 12 147 KB, seed 14 142 KB, 927 and 932 names of the app's own; the
-# budget vm_app.BUDGET_KB["human"] 155. At stop 39, with the badge's names the harness's: 124
-# and 121 KB, 400 and 405 names; at stop 41 125 and 122, and the budget S + 8, 133. (On
-# 2026-11-24, before the name pools were filled as the badge's, 154 and 165: the stand-ins'
-# names had taken the VM into the next pool; and a switch at a full heap could fail in the
-# stand-in's own reload, docs/BENCHMARKS.md.)
+# min_heap, span 4): seed 12 147 KB, seed 14 142 KB, 927 and 932 names of the app's own; then
+# with the badge's names the harness's: 125 and 122 KB, 400 and 405 names, and the budget
+# vm_app.BUDGET_KB["human"] S + 8, 133. (On 2026-11-24, before the name pools were filled as
+# the badge's, 154 and 165: the stand-ins' names had taken the VM into the next pool; and a
+# switch at a full heap could fail in the stand-in's own reload, docs/BENCHMARKS.md.)
 
 
 @pytest.mark.parametrize("seed", [12, 14])

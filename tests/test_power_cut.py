@@ -1,4 +1,4 @@
-"""The power switch at any moment (issue 10: "A match in progress resumes from the last save
+"""The power switch at any moment (required: "A match in progress resumes from the last save
 point after a reset or power loss: the same cards, the same turn, the same scores, names and
 rules"; docs/SAVES.md): random presses all over the app, the power lost between two frames or
 in the middle of an nvm write, then the badge switched on again, eight times a run. After every

@@ -1,7 +1,7 @@
 """The title and a match as two programs, each on a fresh heap (App.switch, code.py's
 restart, start/): what a player sees across a switch is what they saw before it, the record
-stays one, and the title's program does without the match's modules. Issue 10 ("RAM: the new
-screens must not push the app past its budget on the badge") and issue 11 (the heap)."""
+stays one, and the title's program does without the match's modules: "RAM: the new screens
+must not push the app past its budget on the badge" (docs/BENCHMARKS.md)."""
 
 import io
 import subprocess
@@ -101,7 +101,7 @@ def test_the_title_program_loads_none_of_the_matchs_modules(tmp_path):
 
 
 def test_a_matchs_program_keeps_only_the_code_it_uses(tmp_path):
-    """Issue 11: code a match needs once (the sprite loader) or seldom is not in its heap
+    """Required: code a match needs once (the sprite loader) or seldom is not in its heap
     while the hands are played."""
     at_table, loaded = _modules_after(tmp_path, "A RIGHT A WAIT:100",
                                       "human,advanced,advanced,advanced")
@@ -141,7 +141,7 @@ def test_the_start_files_begin_each_program_code_py_names():
 
 
 def test_the_graph_from_the_results_opens_in_its_own_program_and_comes_back_to_them(tmp_path):
-    """Issue 10: the score graph "after each hand (a button away from the results page)";
+    """Required: the score graph "after each hand (a button away from the results page)";
     opened in a program of its own, B brings back the same results page."""
     nvm = tmp_path / "nvm.bin"
     seats = ["--seats", "normal,normal,normal"]

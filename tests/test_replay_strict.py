@@ -1,5 +1,5 @@
 """The record checker (tools/replay.py) and the self-play tool with cut, edited and malformed
-records and bad arguments (issue 9, "Records and the record checker")."""
+records and bad arguments (docs/FORMATS.md)."""
 
 import copy
 import io

@@ -104,7 +104,7 @@ def test_selfplay_refuses_bad_arguments_by_name():
 
 
 def test_selfplay_runs_from_a_copy_beside_lib(tmp_path):
-    """Issue 2: runs from a copy beside a lib/ folder (as on a CIRCUITPY drive)."""
+    """Required: runs from a copy beside a lib/ folder (as on a CIRCUITPY drive)."""
     shutil.copytree(ROOT / "lib", tmp_path / "lib")
     shutil.copy(ROOT / "tools" / "selfplay.py", tmp_path / "selfplay.py")
     r = run_selfplay("--preset", "acorn", cwd=tmp_path, script=tmp_path / "selfplay.py")

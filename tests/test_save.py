@@ -1,4 +1,4 @@
-"""Saves (lib/uno/save.py, lib/uno/snapshot.py): issue 10, "Saves" and "Tests and evidence":
+"""Saves (lib/uno/save.py, lib/uno/snapshot.py; docs/SAVES.md):
 every field round-trips, unreadable data gives defaults and a notice, the 256-byte nvm drops
 the match first, and a saved match continues exactly as the original would have."""
 
@@ -604,7 +604,7 @@ def test_modules_compile_with_circuitpythons_mpy_cross(tmp_path):
 # ----- when writes happen ---------------------------------------------------------------
 
 def test_autosave_writes_at_most_once_in_ten_seconds_and_only_changes():
-    """Issue 10: 'write only when something changed, never more than once in ten seconds':
+    """Required: 'write only when something changed, never more than once in ten seconds':
     save points within 10 s wait and the latest is written when the time is up; an
     unchanged save point writes nothing; what reads back is the last save point."""
     from uno.autosave import Autosave

@@ -1,5 +1,5 @@
 """tools/shortnames.py: the badge's build gives the app's own names the firmware's names, so
-the badge interns almost none of them (docs/BENCHMARKS.md, stop 36). What the code does must not
+the badge interns almost none of them (docs/BENCHMARKS.md). What the code does must not
 change: a name anything may look up by its spelling keeps it."""
 
 from __future__ import annotations
@@ -165,7 +165,7 @@ def test_the_error_screen_names_the_sources_function(tmp_path, monkeypatch):
     assert where(tb) == "game.mpy line 88 in legal_actions"
 
 
-_VMS = [("team", dict()), ("team-pystack", dict(pystack=True)), ("badge", dict(badge=True)),
+_VMS = [("plain", dict()), ("plain-pystack", dict(pystack=True)), ("badge", dict(badge=True)),
         ("badge9", dict(badge=True, cp=9))]
 
 
@@ -199,7 +199,7 @@ def test_the_names_given_are_the_firmwares_on_each_vm(tmp_path, which, kw):
 def test_a_private_constant_keeps_its_name_and_compiles_to_nothing(tmp_path):
     """A private ``const()`` leaves nothing in the compiled module (the compiler folds it), but
     only while its name starts with an underscore: renamed to a firmware name, each became a
-    global of its module on the badge, a dict slot each (stop 38: 109 of them). So it keeps its
+    global of its module on the badge, a dict slot each (109 of them). So it keeps its
     name, where it is defined and in every function that reads it, and its module compiled by
     CircuitPython's mpy-cross stores no global for it."""
     src = """

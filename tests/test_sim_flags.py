@@ -1,6 +1,6 @@
-"""The simulator's flags as a new contributor uses them (issue 9, "The simulator and its
-flags"): every seat layout plays, paths are the caller's, bad flags give one line, scripts are
-capped, a missing X server falls back to headless, and the window's keys."""
+"""The simulator's flags as a new contributor uses them (docs/APP.md): every seat layout
+plays, paths are the caller's, bad flags give one line, scripts are capped, a missing X server
+falls back to headless, and the window's keys."""
 
 import json
 import os

@@ -1,4 +1,4 @@
-"""The store (lib/uno/store.py): issue 10, "Saves": a payload survives a write cut off at any
+"""The store (lib/uno/store.py; docs/SAVES.md): a payload survives a write cut off at any
 byte, random bytes never read as a save, the badge's 8 KB and a SAMD21's 256-byte nvm."""
 
 import random
@@ -100,7 +100,7 @@ def cut_writes(buf, payload):
 
 @pytest.mark.parametrize("size", [8192, 256])
 def test_write_cut_at_every_byte_reads_old_or_new(size):
-    """Issue 10: 'If a write is cut off at any byte ... read() returns the old payload or the
+    """Required: 'If a write is cut off at any byte ... read() returns the old payload or the
     new one, never anything else' - checked at every byte of several writes in a row,
     including writes after a cut one."""
     rnd = random.Random(size)

@@ -38,7 +38,7 @@ def test_core_module_imports_under_micropython(module: str, mpy_core: Path) -> N
 
 
 def test_type_check_refuses_an_api_circuitpython_lacks(tmp_path: Path) -> None:
-    """Issue 2: ./test.sh type-checks device code against circuitpython-stubs, so an API the
+    """Required: ./test.sh type-checks device code against circuitpython-stubs, so an API the
     badge does not have fails CI: a misspelt keypad method and a PyGamer-only pin are flagged,
     the PyBadge's real pins and methods are not."""
     import subprocess

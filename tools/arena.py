@@ -31,8 +31,8 @@ Probes join with commas: ``--probe exact,no-prior``.
 
 The player's own switches (uno.ai_search) are tunables too: ``--set IMITATE=0`` gives the
 playout's other seats the first card that fits instead of Normal's choice, ``--set
-INFER_CARDS=0`` stops the re-deals that fit a Normal's recorded plays; both: stop 47's player
-(the probes ``imitate`` and ``infer`` of stop 48, now in the player). ``--playout-cost 40``
+INFER_CARDS=0`` stops the re-deals that fit a Normal's recorded plays; both: the player
+without its model of the Normals (docs/AI.md). ``--playout-cost 40``
 measures the exact and imitated playouts against the plain one in CPython.
 """
 
@@ -143,7 +143,7 @@ def infer_info(hands: int, nseats: int = 4, samples: int = 40) -> dict:
             "colours": [acc[d][1] / n for d in acc], "units": [acc[d][2] / n for d in acc]}
 
 
-# --- the exact-playout probe (issue 8, stop 47): the other seats' true policy in the search -----
+# --- the exact-playout probe: the other seats' true policy in the search ----------------------
 #
 # Fair (the search's sampled hands only) and not in the player: it measured below today's
 # (docs/AI.md). Each candidate's playout runs on the rules core itself (push/pop: challenges, ONE,
@@ -155,7 +155,7 @@ def infer_info(hands: int, nseats: int = 4, samples: int = 40) -> dict:
 # model of the opponents in the playouts could give.
 # ``--set EXACT_CHARGE=52`` charges 5.2 times that instead (in tenths), what an exact playout
 # costs against a fast one in CPython (``--playout-cost``), so the search samples that many
-# times fewer deals (stop 48 measured 43, from a first timing: below its cost).
+# times fewer deals (43, a first timing, was below its cost).
 EXACT = {"EXACT_TURNS": 10, "EXACT_OWN": 0, "EXACT_CHARGE": 10}
 
 

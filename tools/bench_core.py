@@ -1,4 +1,4 @@
-"""Benchmarks of the rules core (issue 2), with the figures the docs quote.
+"""Benchmarks of the rules core, with the figures the docs quote.
 
     .venv/bin/python tools/bench_core.py            # both figures
     .venv/bin/python tools/bench_core.py --heap     # smallest MicroPython heap only

@@ -1,4 +1,4 @@
-"""Sizes and device memory of saves (issue 10), the figures docs/SAVES.md quotes.
+"""Sizes and device memory of saves, the figures docs/SAVES.md quotes.
 
     .venv/bin/python tools/bench_save.py
 

@@ -308,7 +308,7 @@ def build(out: Path, cp: int = 10, mpy_cross: str | None = None,
 NAMES_NOTE = "the error screen finds a function's name in names.map; --long-names keeps them"
 
 # A lean bundle's code keeps no line numbers (about a byte a statement): on the badge's heap
-# about 3 KB less with three Advanced opponents (docs/BENCHMARKS.md, stop 29); its tracebacks
+# about 3 KB less with three Advanced opponents (docs/BENCHMARKS.md); its tracebacks
 # and error screen name the file and the function, not the line.
 LEAN = "lean: no line numbers (mpy-cross -O3; the error screen names the file and function)"
 
@@ -386,12 +386,12 @@ def vm_check(out: Path, scan: Scan, cp: int = 10) -> tuple[bool | None, str]:
         mods, mods)
     # the badge's firmware has __future__ (the Adafruit libraries import it); the Unix port
     # lacks it, so its stand-in (tools/cpvm) goes on the path, outside the bundle
-    future = ROOT / "build" / "vm-future"
-    future.mkdir(parents=True, exist_ok=True)
-    shutil.copy(ROOT / "tools" / "cpvm" / "__future__.py", future / "__future__.py")
-    r = subprocess.run([vm, "-X", "heapsize=200k", "-c", script], capture_output=True, text=True,
-                       env={**os.environ, "MICROPYPATH": "%s:%s" % (out / "lib", future)},
-                       timeout=120)
+    # (a folder of this run's own: test workers check bundles at the same time)
+    with tempfile.TemporaryDirectory(prefix="uno-vm-future-") as future:
+        shutil.copy(ROOT / "tools" / "cpvm" / "__future__.py", Path(future) / "__future__.py")
+        r = subprocess.run([vm, "-X", "heapsize=200k", "-c", script], capture_output=True,
+                           text=True, timeout=120,
+                           env={**os.environ, "MICROPYPATH": "%s:%s" % (out / "lib", future)})
     ok = r.returncode == 0 and r.stdout.strip() == "ok %d" % len(mods)
     if ok:
         return True, "%s imported %d pure modules from the bundle: %s" % (

@@ -1,6 +1,6 @@
 """Where CircuitPython's own compilers and VM are, and what stands in for them when absent.
 
-The team keeps CircuitPython 10.2.1's and 9.2.8's ``mpy-cross`` and CircuitPython 10.2.1's Unix
+The development machine keeps 10.2.1's and 9.2.8's ``mpy-cross`` and CircuitPython 10.2.1's Unix
 port (32-bit) in ``../shared/tools/circuitpython/`` beside the repository. A user's own clone has
 no ``../shared``: then every function here says what it fell back to (``note``), and callers
 print that note, so a figure is never reported as CircuitPython's when it is not.
@@ -212,9 +212,9 @@ def fixed_layout() -> list[str]:
     be done here (no ``setarch``, or the kernel refuses; ``fixed_layout_note`` says which).
 
     Why: the Unix port mallocs its heap, so with randomisation on the heap sits at another
-    address each run, and a run at the edge of its heap passes or fails from run to run (stop
-    43: the same session at 121 KB passed nine runs in ten; how the address reaches the heap's
-    use was not traced). With the layout fixed, a run repeats to the byte (stop 44), as on the
+    address each run, and a run at the edge of its heap passes or fails from run to run (the
+    same session at 121 KB passed nine runs in ten; how the address reaches the heap's
+    use was not traced). With the layout fixed, a run repeats to the byte, as on the
     badge, whose heap never moves."""
     if not _FIXED:
         import platform

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""What a seat may learn of the other hands late in a four-seat hand against Normals (issue 8,
-docs/AI.md stop 41), measured over Normal self-play or Advanced against three Normals.
+"""What a seat may learn of the other hands late in a four-seat hand against Normals
+(docs/AI.md), measured over Normal self-play or Advanced against three Normals.
 
     tools/low_hands.py seen 3000     # a low hand's colours: true against the sampled deals
     tools/low_hands.py model 1500    # a logistic model of them from the public record
@@ -370,7 +370,7 @@ def group(c: int) -> int:
 def kinds(n: int, deals: int = 20, largest: int = 7) -> dict:
     """Cards of each of ``GROUPS`` in a Normal's hand by its size (``largest`` and more
     together), true against the search's deals (``_deals``), at seat 0's turns when some hand
-    is low (docs/AI.md, stop 56): {size: [hands, true counts, sampled counts]}."""
+    is low (docs/AI.md): {size: [hands, true counts, sampled counts]}."""
     rng = Rng(5)
     out: dict[int, list] = {}
 

@@ -226,7 +226,8 @@ def card_body(s, tile, fill):
 
 def make_faces():
     """Every card in full colour, 8x7 tiles of 19x28: colour*13 + kind, 52 W, 53 W+4, 54 back
-    (the sheet before issue 11: the picture cards.bmp must give, pixel for pixel)."""
+    (the full-colour sheet before the palette one: the picture cards.bmp must give, pixel for
+    pixel)."""
     s = Sheet(8, 7, TILE_W, CARD_H)
     for colour in range(4):
         for kind in range(13):

@@ -75,14 +75,14 @@ def _listed(path: Path) -> list[str]:
 
 
 def firmware_names() -> list[str]:
-    """The names every VM built as the badge (10.2.1's, 9.2.8's) and the team's VMs hold in
+    """The names every VM built as the badge (10.2.1's, 9.2.8's) and the plain 32-bit VMs hold in
     their firmware, from CircuitPython's ``py/`` core: in flash on a PyBadge too."""
     return _listed(FIRMWARE_NAMES)
 
 
 def badge_names() -> list[str]:
     """The names a PyBadge's firmware holds beside those (its modules'), which the VMs built
-    as the badge hold too and the team's VMs do not."""
+    as the badge hold too and the plain 32-bit VMs do not."""
     return _listed(BADGE_NAMES)
 
 
@@ -139,7 +139,7 @@ def roles(text: str) -> tuple[set[str], set[str], set[str]]:
                     params.add(n)
                 elif (sym.is_global() or sym.is_declared_global()) and n not in folded:
                     # a private const() a function reads is folded there too: renamed, it
-                    # would lose its underscore and stay a global of its module (stop 38)
+                    # would lose its underscore and stay a global of its module
                     held.add(n)
             elif n not in folded:
                 held.add(n)
@@ -408,7 +408,7 @@ def plan(texts: dict[Path, str], lib: Path = LIB) -> Plan:
                    if n not in beside_kw and n not in static_set and not n.startswith("__")}
     rename = sorted((n for n in (held | params | keywords) - only_params if ours(n)),
                     key=lambda n: (-len(n), n))
-    # the badge's names the shortest first: the team's VMs, which lack them, intern them
+    # the badge's names the shortest first: the plain VMs, which lack them, intern them
     static = firmware_names() + sorted(badge_names(), key=lambda n: (len(n), n))
     targets = [n for n in static if n not in taken and not n.startswith("__")
                and n not in _PROTOCOL]

@@ -100,7 +100,7 @@ def _why(tail: list[str], rc: int, dest: Path) -> str:
                 out.append(f[:m.start(1)] + real.get(m.group(1), m.group(1)) if m else f)
             return "\n  ".join(out)
     if "UNO_VM_TRACE" in tail[-1]:
-        # a VM that prints no chain of exceptions (the team's): the line the app printed
+        # a VM that prints no chain of exceptions (the plain 32-bit one): the line the app printed
         for j in range(len(tail) - 1, 0, -1):
             if tail[j].startswith("Traceback"):
                 return tail[j - 1]
@@ -172,11 +172,11 @@ def main(argv=None) -> int:
     pystack = args.pystack
     if args.presses:
         keys = vm_app.random_presses(args.seed, args.presses)
-        # the badge's 1,536-byte Python stack: the team's pystack build (the badge models
+        # the badge's 1,536-byte Python stack: the plain VM's pystack build (the badge models
         # have their firmware's own)
         pystack = pystack or (args.seats == "human" and not badge)
     vm = "CircuitPython 9.2.8's VM" if args.cp == 9 else (
-        "the badge's model VM" if badge else "the team's VM")
+        "the badge's model VM" if badge else "the plain 32-bit VM")
     print("soak: %d hands, seats %s, %s%s, -X heapsize=%gk%s%s" % (
         args.hands, seats, vm, (", lean bundle" if args.lean else "")
         + (", the app's own names" if args.long_names else ""), heap,

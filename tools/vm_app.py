@@ -52,141 +52,57 @@ PROFILES = {
     "advanced3": "normal,advanced,advanced,advanced",  # 4 seats, three Advanced opponents
     "human": "human,advanced,normal",  # a player at the table (random_presses), pystack build
 }
-# The heap (KiB) each profile is budgeted on the VM: the smallest S that ``minheap`` finds with
-# S..S+8 all completing a match (normal 131, advanced3 142; pystack build 130 and 143), plus the
-# 8 KB that the soak needs (advanced3 dies at 142 in its first 100 hands, passes 10,000 hands
-# at 150) and that keeps 1-2 KB of anyone's change from failing CI at the edge.
-# docs/BENCHMARKS.md has the runs; tests/test_cp_vm.py checks a match still completes in it.
-# Issue 10's saves (title, save points with the codec loaded for each, resume) raised S to
-# normal 150, advanced3 159 (from 125 and ~137): BUDGET_KB = S + 8. Issue 11's cuts: at
-# commit 589f326 S is normal 149, advanced3 156 (soak: 300 hands pass at 164). Save points in
-# a match without the codec (97fc979): S normal 145, advanced3 153 (soak: 300 hands at 161).
-# The title and the match as two programs (App.switch, each VM process a fresh heap), and every
-# stand-in imported before the app (its bytes are the harness's: 25.2 KB, was 15.9 KB counted
-# with 7.7 KB of stand-ins the app imported later): S normal 151, advanced3 158. The card
-# sheet coloured by palette (5c9241a): S normal 143, advanced3 149 (less the harness: 118 and
-# 124 KB, from 129 and 137 at the session's start). A match's end saved without the codec
-# (its high score when the next program starts: uno.app.saves settle): S normal 137, advanced3
-# 145 (112 and 120 KB less the harness). Code a match needs once or seldom out of its heap (the
-# sprite loader, the tree's construction, code.py's start-up, the pop-ups and the results page,
-# their display objects) and fewer interned names (f7d1083): S normal 126, advanced3 130
-# (100 and 104 KB less the harness's 25.6 KB; the same runs gave 138 and 148 at cebb41b).
-# Interned names as the badge holds them (vm_run fills the name pools before the app, below)
-# and each module's source name its import path (one name fewer a module): S normal 139,
-# advanced3 144, pystack build 144; less the harness's 36.0 KB (now with the filled pools and
-# the reserve its reload stand-in works in): 103 and 108 KB. The earlier "less the harness"
-# figures took off pools the badge needs.
-# "human": random presses of every button (random_presses, seeds 12 and 14, four hands) on the
-# pystack build: S 147 and 142 KB (tests/test_pages_vm.py).
-# The heap walled where the badge's heap areas end (tools/cpvm/vm_heap.py: no change in S), and
-# the save point's store read in 64-byte pieces with no copy of the last write kept (the 10,000
-# hand soak at 152 had come to fail at a save point's 709-byte block): S normal 138, advanced3
-# 146, pystack 147, human 146 and 146. Then paths relative to the drive folder (no TMPDIR in the
-# heap) and one record buffer for the save points: S normal 137, advanced3 144, pystack 144,
-# human 146 and 145; the budgets stand (S + 8) and the soak passes at 152. The game's public
-# constants folded into their uses (tools/constfold.py, as the bundle compiles them): S normal
-# 134, advanced3 141, pystack 142, human 144 and 141; the budgets stand (now S + 11..13).
-# Advanced searching only late at three and four seats (docs/AI.md, stop 20): advanced3 142
-# (seeds 2 and 3: 140 and 142), pystack 142, human 143 and 141, the graph 140; budgets stand.
-# A collection after each computer decision (uno.app.table, stop 21): advanced3 139 on seeds
-# 1-6, pystack 139, normal 133, human 142 and 141; advanced3's budget S + 8 again, 147 (the
-# 10,000-hand soak passes at 147 and at 152). A save point loading only writing code and a
-# search's deck as a bytearray (stop 22): advanced3 138, 137, 137 (seeds 1-3), pystack 138,
-# graph 137, human 138 and 138, normal 132; the budgets stand. The code a match runs once or at
-# one moment loaded only then (stop 23: the search, the deal, the pop-ups' and results page's
-# construction, the match's start): advanced3 134, 133, 134, 134, 134, 133 (seeds 1-6), pystack
-# 134, graph 133, human 134 and 138, normal 130; the 10,000-hand soak passes at 144 and at 142:
-# advanced3's budget S + 8 again, 142. The blocks a late load or a search needs cut (stop 24):
-# advanced3 133, 132, 132, 132, 134, 133, pystack 133, graph 132, human 133 and 135, normal
-# 129; the soak passes at 142 again: the budgets stand. The table's messages loaded per action
-# and the players resting between hands (stop 27): advanced3 132, 132, 132, pystack 132, graph
-# 131, human 137 and 135, normal 126; the 10,000-hand soak passes at 140: advanced3's budget
-# S + 8 again, 140. Stop 39 interns the badge's own names the app spells before it, as the
-# harness's (the badge holds them in flash; above): advanced3 S 118 (seeds 1-4 all from 119),
-# pystack 119, normal 115, human 124 and 121, the graph 121; the 10,000-hand soak passes at 125
-# (91.0 KB less the harness) and on the pystack build at 126, where 125 failed after 3,600
-# hands: advanced3's budget 126. The normal and human budgets stand (their soaks not rerun).
-# Stop 40: the first seat played by Normal, not Easy (PROFILES: Easy's module had been loaded
-# for the player's seat alone), and vm_run's hooks made before the "standins" figure (336 B the
-# app had been charged): advanced3 S 117 (seeds 2-4; all from 118), pystack all from 117,
-# normal 113; the 10,000-hand soak passes at 124 and at 123 on both builds (123: 88.7 / 88.9
-# KB less the harness): advanced3's budget 123. Stop 41: the Normal and human budgets, which
-# had stood since stop 20 (147, 155) some 30 KB above what they measure, brought to S + 8 as
-# advanced3's was set: normal S 113 on seeds 1-4 (10,000 hands pass at 121: free after a
-# collection 22,208-22,320 B, largest block at least 960 B), human 125 and 122 (seeds 12 and
-# 14): 121 and 133. A change that costs a match 9 KB more now fails these tests. Stop 50 (issue
-# 8: stop 49's Advanced player, 2 KB more code in a late search): the graph at a match's end
-# against three Advanced (tests/test_pages_vm.py) fails at 123 (680 B) and passes at 124:
-# advanced3's budget 124, as the badge model's rose from 118 to 119. Stop 57 (issue 8: the
-# wild's colour aimed at a low hand's void, a 208-byte function more in uno.advanced): soaks
-# of seeds 1-3 fail at 124 (blocks of 402 and 685 B; stop 56's player failed seed 2 there
-# too) and pass at 125: advanced3's budget 125. The badge's models stay at 119.
+# The heap (KiB) each profile is budgeted on the plain 32-bit VM. normal and human: the
+# smallest S that ``minheap`` finds with S..S+8 all completing a match (normal S 113 on seeds
+# 1-4, where 10,000 hands pass at 121; human S 125 and 122 for the press scripts of seeds 12
+# and 14, tests/test_pages_vm.py), plus 8 KB: a soak meets hands that need more than one match,
+# and 1-2 KB of anyone's change must not fail CI at the edge, while a change that costs a match
+# 9 KB more does. advanced3: the heap at which its soaks pass; at 124 KB seeds 1-3 fail on
+# blocks of 402 and 685 B with 24 KB free (fragmentation: 685 B is uno.ai_search.playout's
+# bytecode, loaded at a hand's first search) and pass at 125. docs/BENCHMARKS.md has the runs;
+# tests/test_cp_vm.py checks a match still completes in each.
 BUDGET_KB = {"normal": 121, "advanced3": 125, "human": 133}
 # Three Advanced on the VMs built as the badge's firmware (tools/cpvm/build_vm.sh; by the
-# CircuitPython major version): the heap at which their 10,000-hand soak passed (136 on both
-# at stop 34; 134 since stop 35 split the largest functions of the code loaded mid-match;
-# since stop 36, which gave the app's names the firmware's, tools/shortnames.py, and a Game two
-# attributes fewer: 122 on 10.2.1's, where 120.5 and 121 failed after 9,000 and 1,300 hands
-# (runs at 119.5 and 120 sooner); 119.5 on 9.2.8's; since stop 37, whose searches make no list
-# of the unseen cards, 121 on 10.2.1's, where 119.5 fails after 1,700 hands; since stop 38, the
-# piles in bytes, a sampled Game in 29 attributes and the private constants no globals of the
-# badge's build, 118 on both; since stop 40, Normal in the player's seat and the driver's hooks
-# the harness's, 117 on both). A match completes a few KB lower, but a soak meets hands that
-# need more than any one match. Stop 44, the VM's address layout fixed (cptools.fixed_layout):
-# 10.2.1's passes 10,000 hands at 117 and fails at 116 after 200: S, to the byte each run.
-# Stop 49: that was seed 1's figure; 1,000-hand runs at 117 pass seeds 2 and 4 and fail seed 3
-# after 600 hands (loading `playout`, 728 B), which passes at 118 with seeds 1 and 2: 118 on
-# both builds (9.2.8's not run on seed 3; stop 38 found 118 on both), docs/BENCHMARKS.md.
-# Stop 50 (issue 8, stop 49's player merged: the last plays on record, re-deals fitted to them,
-# playouts imitating Normal; 2 KB more code in a late search): seeds 2 and 3 fail at 117 within
-# 100 hands (118 not run); seeds 1-4 pass 1,000 hands at 119, and 10,000 hands pass at 119 on
-# both builds (10.2.1's seed 1, 9.2.8's seed 2; docs/BENCHMARKS.md, stop 50).
+# CircuitPython major version): the heap at which their 10,000-hand soak passes (10.2.1's seed
+# 1, 9.2.8's seed 2; 1,000-hand runs of seeds 1-4 too). A match completes a few KB lower, but a
+# soak meets hands that need more than any one match; with the layout fixed
+# (cptools.fixed_layout) each run repeats to the byte. docs/BENCHMARKS.md.
 BADGE_BUDGET_KB = {10: 119, 9: 119}
-# From a lean bundle (tools/bundle.py --lean) on 10.2.1's: a match completes about 3 KB lower
-# (stop 36); the default bundle's budget stands for it, above what it needs: stop 44's soaks
-# (10,000 hands, three Advanced, the layout fixed) pass at 117 and at 115 KB (stop 34: 132).
+# From a lean bundle (tools/bundle.py --lean) on 10.2.1's: a match completes about 3 KB lower;
+# the default bundle's budget stands for it, above what it needs (its 10,000-hand soaks pass at
+# 117 and at 115 KB).
 LEAN_BUDGET_KB = BADGE_BUDGET_KB[10]
-# A player at the table on the badge's VMs (10.2.1's; 9.2.8's since stop 46; seats human, Advanced,
+# A player at the table on the badge's VMs (10.2.1's and 9.2.8's; seats human, Advanced,
 # Normal; 80,000 random presses: every page, hints, new matches): the heap at which 300-hand
-# sessions of seeds 22-30 all passed (stop 35: 138 KB; stop 36, the firmware's names: 125 KB). Stop
-# 43 measured S 121 KB (at 120 six of the nine fail), but runs at 121 fail now and then (two of the
-# nine beside a CI run; seed 24 one run in ten alone; docs/BENCHMARKS.md): 125 keeps a margin over
-# S. Stop 44 fixed the VM's address layout (cptools.fixed_layout), what made runs vary: each repeats
-# to the byte, nine of nine pass at 121 (seed 24 six times alike) and four of nine at 120. The
-# margin stays: another layout (a badge's, a teammate's machine without setarch) moves a run at the
-# edge by a few hundred bytes either way. Stop 45, ten more seeds (31-40): seed 37 failed at 125 and
-# 126 (passed at 127): a match continued at a hand's end made its players beside the results page,
-# and the hot-seat hand-over loaded the results page's code. Without them all 19 seeds pass at 125
-# (and 41-50: 29 of 29); at 121 16 of 19 pass (as before, other seeds), and near the edge a seed can
-# pass at one KB and fail at the next above it (37: 123 passes, 124 fails). Stop 46: seeds 51-70
-# pass at 125 too (49 of 49), and on 9.2.8's badge model with the 9.x bundle seeds 22-50 pass at 125
-# (29 of 29), the fourteen run at 121, nine of nine at 120, four of nine at 119: the same budget
-# for both.
+# sessions pass, seeds 22-70 on 10.2.1's and 22-50 on 9.2.8's. S is about 121 KB (16 of seeds
+# 22-40 pass there); near the edge a seed can pass at one KB and fail at the next above it, and
+# another layout (a badge's, a machine without setarch) moves a run by a few hundred bytes, so
+# the budget keeps a margin. docs/BENCHMARKS.md.
 BADGE_HUMAN_KB = 125
 
 
 def budget_kb(prof: str, badge: bool = False, cp: int = 10,
               lean: bool = False) -> float | None:
     """The heap (KiB) at which the soak of profile ``prof`` passed on that VM and bundle; where
-    none was run there, the team's VM's, which is higher (None: no budget for ``prof``)."""
+    none was run there, the plain 32-bit VM's, which is higher (None: no budget for ``prof``)."""
     if badge and prof == "advanced3":
         return LEAN_BUDGET_KB if lean and cp == 10 else BADGE_BUDGET_KB[cp]
     if badge and prof == "human" and not lean:
         return BADGE_HUMAN_KB
     return BUDGET_KB.get(prof)
-TARGET_KB = 90  # three Advanced opponents (issue 11)
+TARGET_KB = 90  # three Advanced opponents: the app's heap on the badge (docs/BENCHMARKS.md)
 # CircuitPython interns every name and short string of the loaded code (never freed, even when
 # a module is dropped) in pools that double: 20, 40, ... 640 names (1,260 in all), then 1,280
-# names in one block (~9.3 KB on the team's VMs, whose name hash is 2 bytes; ~7.7 KB on the
+# names in one block (~9.3 KB on the plain 32-bit VMs, whose name hash is 2 bytes; ~7.7 KB on the
 # badge). On the badge the firmware's names are in flash: its modules' names, among them those
 # the bundle gives the app's own (tools/shortnames.py). So before the app starts, vm_run
-# interns on the team's VMs the badge's names the built app spells (FLASH_NAMES), as the
+# interns on the plain VMs the badge's names the built app spells (FLASH_NAMES), as the
 # harness's (the VMs built as the badge hold them already), then fills the pools with filler
 # names (tools/cpvm/vm_heap.py) so that the app's own names take the pool the badge's would:
 # with the bundle's names the 640-name pool, opened at the 621st name (APP_NAMES_SHORT), whose
 # bytes are the app's; with the source's names (--long-names) the 1,280-name pool, past 1,260
-# (APP_NAMES_MAX). Until stop 39 the team's VMs interned the badge's names as the app's: ~290
-# of them and the 1,280-name pool they opened, ~7.5 KB more than the badge takes.
+# (APP_NAMES_MAX). Counted as the app's, those ~290 badge names would open the 1,280-name pool,
+# ~7.5 KB more than the badge takes.
 APP_NAMES_MAX = 1260  # the app's names the badge's pools hold before the next, ~7.7 KB, opens
 AUTO_KEYS = "A\n"  # pressed whenever the app waits: next hand, next match
 

@@ -43,26 +43,26 @@ LATE_FACTOR_MULTI = const(6)
 # Candidates searched at most (best by the Normal heuristic first).
 _MAX_CAND = const(3)
 # The prior: thousandths of a hand's win per point of the play score (0.02 of a win a point),
-# and at three and four seats, where the play score is score_multi's (0.04: stop 50, +0.3
-# points at four seats over ten seeds; docs/AI.md).
+# and at three and four seats, where the play score is score_multi's (0.04: +0.35
+# points at four seats over ten seeds against 0.02; docs/AI.md).
 K_PRIOR = 20
 K_PRIOR_MULTI = 40
 # ... and there a wild from a hand of 4 cards or more K_PRIOR_WILD hundredths of a point lower
-# in the prior: a wild kept for the last cards (stop 54, with uno.ai_search.WILD_THIN: +0.14
+# in the prior: a wild kept for the last cards (with uno.ai_search.WILD_THIN: +0.14
 # points at four seats over thirty seeds, +0.16 at three over ten; docs/AI.md).
 K_PRIOR_WILD = -450
 # With three or four seats a late search also weighs keeping a wild it has just drawn (a
-# pass): 1; 0 plays it (stop 55: +0.22 points at four seats over thirty seeds, +0.32 at three
+# pass): 1; 0 plays it (+0.22 points at four seats over thirty seeds, +0.32 at three
 # over five; docs/AI.md).
 KEEP_DRAWN_WILD = 1
 # The draw where only a wild fits, and that pass, are weighed while every other hand holds
-# more than 2 cards at two seats, more than KEEP_WILD_ABOVE at three and four (stop 56, 1
-# instead of 2: +0.12 points at four seats over thirty seeds; docs/AI.md).
+# more than 2 cards at two seats, more than KEEP_WILD_ABOVE at three and four (1
+# instead of 2: +0.14 points at four seats over forty seeds; docs/AI.md).
 KEEP_WILD_ABOVE = 1
 # With three or four seats, once the smallest other hand holds AIM_VOID cards or fewer, a
 # wild candidate is also weighed with a colour such a hand showed it lacks (it drew on it),
-# when neither of its two colours is one (stop 57: +0.10 points at four seats over forty
-# seeds; docs/AI.md). 0: off.
+# when neither of its two colours is one (+0.10 points at four seats over forty seeds;
+# docs/AI.md). 0: off.
 AIM_VOID = 3
 _WIN = const(255000)  # uno.ai_search's unit: a hand's win (tests/test_ai.py checks they agree)
 # MicroPython's heap never moves objects: when the heap is nearly full, a collection before
@@ -75,8 +75,8 @@ _COLLECT_BELOW = const(16384)
 
 
 def score_multi(ctx, a, left):
-    """Normal's score of play ``a`` with the terms that win at three and four seats (docs/AI.md,
-    stop 25; over ten seeds +0.8 points at four seats, +0.5 at three): keep a wild down to
+    """Normal's score of play ``a`` with the terms that win at three and four seats (docs/AI.md:
+    over ten seeds +0.8 points at four seats, +0.5 at three): keep a wild down to
     the last card, keep the colour and shed high numbers, save Skip, Reverse and +2 while no
     hand is low, no Reverse on a low seat before, no Skip or +2 that lets a low seat after
     next play, and a colour the unseen cards (``left``, by colour) hold little of. In units of
@@ -250,8 +250,8 @@ class Advanced(Learner, Normal):
             a = scored[-1][1]
             if (a & 15) >= _WILD:
                 # Keep the wild for the late searches, which aim it at the hand about to go
-                # out: draw instead (reneging), or keep the wild just drawn (docs/AI.md, stop
-                # 26: +0.6 points at four seats, +1.2 at three).
+                # out: draw instead (reneging), or keep the wild just drawn (docs/AI.md:
+                # +0.6 points at four seats, +1.2 at three).
                 if _PASS in legal:
                     return _PASS
                 if _DRAW in legal:

@@ -58,7 +58,7 @@ _REDEAL_EXTRA = const(10)
 HORIZON = const(10)  # a tunable: tools/arena.py --set HORIZON=3
 # At three and four seats the playout's other seats play Normal's choice (Model._imitate),
 # each such turn charged IMIT_TENTHS tenths of a unit more than a plain one (its cost:
-# tools/bench_ai.py). IMITATE 0: the first card that fits (stop 47's player).
+# tools/bench_ai.py). IMITATE 0: the first card that fits.
 IMITATE = const(1)  # a tunable
 IMIT_TENTHS = const(12)  # a tunable
 # Inference from the other seats' plays (Pool._fit): a Normal seat's hand of INFER_CARDS cards
@@ -70,7 +70,7 @@ INFER_DEPTH = const(2)  # a tunable
 # A Normal holds about half the wilds a blind deal gives it (it plays one whenever nothing else
 # fits: tools/low_hands.py wilds): at three and four seats each wild a re-deal gives a Normal
 # seat goes back to the pile WILD_THIN times in 8, for a card of the pile that is no wild and
-# that its marks allow (stop 54, with uno.advanced.K_PRIOR_WILD: +0.14 points at four seats over
+# that its marks allow (with uno.advanced.K_PRIOR_WILD: +0.14 points at four seats over
 # thirty seeds; docs/AI.md). Not charged in work units: tools/bench_ai.py's slowest decision
 # costs 3% more for the same deals.
 WILD_THIN = const(4)  # a tunable

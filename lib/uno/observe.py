@@ -53,7 +53,7 @@ def _unseen(obs):
         seen[c] += 1
     # One byte a card, filled in place: a list of the unseen cards (up to 424 bytes in one
     # block, made at a search late in a hand, when the heap is fullest) was what failed most
-    # often in the long runs on the badge's model (docs/BENCHMARKS.md, stop 37); the sampled
+    # often in the long runs on the badge's model (docs/BENCHMARKS.md); the sampled
     # pile (_rest) is a list of the pile's own count.
     deck = cards.make_deck(obs.rules.deck == "acorn", bytearray(108))
     n = 0

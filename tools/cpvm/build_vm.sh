@@ -12,12 +12,12 @@
 # UNO_MPLIB_GIT (a mirror or a local clone of each). Needs a C compiler for 32-bit x86
 # (Debian: apt-get install gcc-multilib).
 #
-# The build is the one the team's circuitpython-10.2.1-unix-i386 was made with
+# The build is the one the plain circuitpython-10.2.1-unix-i386 was made with
 # (../shared/tools/circuitpython/README.md; with an empty file as FROZEN_MANIFEST and PyPI's
 # huffman 0.1.2 it gives that binary again, byte for byte but the build id) plus the settings
 # in which a PyBadge's firmware (py/circuitpy_mpconfig.h, ports/atmel-samd, boards/pybadge: a
 # SAMD51 full build) differs from the Unix port's, where they touch the heap or what Python
-# code may call (docs/BENCHMARKS.md "Stop 33" lists the comparison):
+# code may call (the list below is the comparison):
 # - the object model: MICROPY_OBJ_REPR_C with single-precision floats (a float lives in the
 #   object's word: 30 bits, no heap) and a 1-byte hash a name (2 on the Unix port);
 # - the Python stack: a function's frame goes on the pystack (CIRCUITPY_PYSTACK_SIZE: 2,048
@@ -97,7 +97,7 @@ if ! echo 'int main(void){return 0;}' | gcc -m32 -x c - -o "$WORK/m32" 2>/dev/nu
     echo "build_vm: gcc cannot build 32-bit programs: apt-get install gcc-multilib" >&2
     exit 2
 fi
-# PyPI's huffman orders equal weights as the team's binary's message table does
+# PyPI's huffman orders equal weights as the plain binary's message table does
 [ -x "$WORK/venv/bin/python" ] || python3 -m venv "$WORK/venv"
 "$WORK/venv/bin/pip" install -q huffman==0.1.2
 : > "$WORK/empty_manifest.py"

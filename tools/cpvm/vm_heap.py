@@ -8,14 +8,14 @@ import gc
 def fill_name_pools(filler, holder, upto=1260, flash="flash_names.txt"):
     """Intern the names the badge's firmware holds in flash and the built app spells (the
     file ``flash``, one a line: vm_app.FLASH_NAMES; the VMs built as the badge hold them already,
-    the team's do not), then filler names, until they and the harness's names fill the name
+    the plain VMs do not), then filler names, until they and the harness's names fill the name
     pools up to ``upto``. A pool is found by its size: the name that opens one takes it at once
     (gc.mem_alloc). On the badge the stand-ins' names are the firmware's: the app's own names
     fill the pools of 20, 40, ... and open each as they pass 20, 60, 140, ... 620, 1,260
     names; without the filler the harness's ~310 names would push the app into the next pool
     ~310 names early. ``upto`` 620 (the bundle's names, ``tools/shortnames.py``: the app's own
     fit in the badge's pools of 20 ... 320, ~3.8 KB): the filler stops at the name that opens
-    the 640-name pool (~3.8 KB on the badge, 4.5 KB with the team's VMs' 2-byte hash), whose
+    the 640-name pool (~3.8 KB on the badge, 4.5 KB with the plain VMs' 2-byte hash), whose
     bytes vm_app counts as the app's; the badge's names that did not fit below it go into it.
     ``upto`` 1,260 (the source's names): the app's first name opens the 1,280-name pool.
     ``filler(i)`` makes the ``i``th name; ``holder`` is any object (getattr on it interns the
