@@ -53,10 +53,9 @@ def hint(app):
     except MemoryError:
         return "Hint: no room to think"
     finally:
-        from uno.app.main import drop_module
-        import uno
+        from uno import drop
 
         for n in _PLAYER:
             if n not in had:
-                drop_module(n, uno)
+                drop("uno." + n)
     return "Hint: " + line(obs, a)
