@@ -12,7 +12,7 @@ import uno.deal
 import uno.easy
 import uno.game
 import uno.observe
-from uno.ai import make_player
+from uno.players import make_player
 from uno.advanced import LATE_CARDS, LATE_FACTOR, LATE_FACTOR_MULTI, Advanced
 from uno.cards import W, W4, parse
 from uno.game import (

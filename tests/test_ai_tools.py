@@ -434,7 +434,7 @@ def mpy_dir(tmp_path_factory):
 
 HAND_SCRIPT = """
 import gc
-from uno.ai import make_player
+from uno.players import make_player
 from uno.game import Game, PH_HAND_OVER, PH_MATCH_OVER
 from uno.rules import preset
 import uno.advanced
@@ -481,7 +481,7 @@ def test_search_live_data_is_small(mpy_dir):
     script = """
 import gc
 import uno.ai_search as S
-from uno.ai import make_player
+from uno.players import make_player
 from uno.game import Game, PH_PLAY
 from uno.rules import preset
 from uno.rng import Rng
@@ -539,7 +539,7 @@ def _new_modules(opponents, seat0):
     # interpreter: nothing of this test run's imports)
     import subprocess
 
-    code = ("import sys; sys.path.insert(0, 'lib'); from uno.ai import make_player; "
+    code = ("import sys; sys.path.insert(0, 'lib'); from uno.players import make_player; "
             "[make_player(level, 1) for level in %r]; before = set(sys.modules); "
             "make_player(%r, 1); print(sorted(set(sys.modules) - before))" % (opponents, seat0))
     r = subprocess.run([sys.executable, "-c", code], cwd=mpy_helpers.ROOT, capture_output=True,

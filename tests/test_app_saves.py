@@ -338,7 +338,7 @@ def test_a_save_point_mid_hand_lets_the_search_code_go(tmp_path):
     assert "uno.ai_search" in sys.modules
     assert app.save_point() is True  # the match packed and handed to the nvm's writer
     assert "uno.ai_search" not in sys.modules
-    from uno.ai import make_player
+    from uno.players import make_player
 
     g = app.table.g
     p = make_player("advanced", 1)

@@ -265,7 +265,7 @@ def test_the_computer_levels_play_on_the_badges_vm_as_on_a_pc(request, case, mod
     assert floats == (["False", "False"] if model == "unix" else ["True", "False"])
     (drive / "golden.py").write_text(vm_app.script(drive, """
 import json
-from uno.ai import make_player
+from uno.players import make_player
 from uno.game import Game
 from uno.rules import preset
 levels = %r

@@ -16,7 +16,7 @@ import pytest
 from replay import check_record
 from selfplay import FirstLegal, play_match
 
-from uno.ai import make_player
+from uno.players import make_player
 from uno.rules import preset
 
 GOLDEN = Path(__file__).parent / "golden" / "records"

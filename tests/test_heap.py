@@ -89,7 +89,7 @@ def test_the_piles_are_a_byte_a_card_and_a_sampled_game_keeps_to_29_attributes(m
     blocks (docs/BENCHMARKS.md): the draw and discard piles are bytearrays, through a
     reshuffle and a search's plies and their undo; each game a search samples sets at most 29
     attributes, the largest of MicroPython's map sizes (..., 23, 29, 37) under 296 bytes."""
-    from uno.ai import make_player
+    from uno.players import make_player
     from uno.game import PH_HAND_OVER, PH_MATCH_OVER
     from uno.rules import preset
 

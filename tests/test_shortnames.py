@@ -128,7 +128,7 @@ def test_the_renamed_game_plays_the_golden_match_on_cpython(tmp_path):
 import builtins as B_, json as J_, sys as S_  # names no renaming can give the app's
 B_.const = lambda x: x
 S_.path.insert(0, %r)
-from uno.ai import make_player
+from uno.players import make_player
 from uno.game import Game
 from uno.rules import preset
 levels = %r

@@ -93,7 +93,7 @@ def infer_info(hands: int, nseats: int = 4, samples: int = 40) -> dict:
     the colours (and wild) held by one and not the other, for blind deals (INFER_CARDS 0) and
     the checked ones at depth 1 and 2; and the work units of the checks per re-deal."""
     import uno.ai_search as search
-    from uno.ai import make_player
+    from uno.players import make_player
     from uno.game import PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY, Game
     from uno.rng import Rng
     from uno.rules import preset
@@ -330,7 +330,7 @@ def play_game(levels: list[str], preset: str, overrides: str, seed: int, unit: s
               budget: int | None = None, stats: dict | None = None) -> list[int]:
     """Play one match (unit 'match') or one hand (unit 'hand') with ``levels`` by seat.
     Returns per seat: 1 if that seat won, else 0 (a hand nobody finished: all 0)."""
-    from uno.ai import make_player
+    from uno.players import make_player
     from uno.game import PH_HAND_OVER, PH_MATCH_OVER, Game
     from uno.rules import Rules, preset as make_preset
 
@@ -454,7 +454,7 @@ def value_table(hands: int, seeds: tuple = (1, 2), n: int = 20) -> bytes:
     wins the hand, by its card count (row 1..n) and the other seat's (column 1..n), from
     Normal-vs-Normal Classic hands (``hands`` split over ``seeds``); smoothed towards a
     logistic curve in the difference."""
-    from uno.ai import make_player
+    from uno.players import make_player
     from uno.game import PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY, Game
     from uno.rules import preset
 

@@ -46,7 +46,7 @@ SOURCES = (("classic", ("advanced", "normal")), ("official", ("advanced", "norma
 
 def collect_positions(n: int = 40, seed: int = 1) -> list[dict]:
     """``n`` observations (as dicts) with at least two legal actions, from self-play."""
-    from uno.ai import make_player
+    from uno.players import make_player
     from uno.game import PH_HAND_OVER, PH_MATCH_OVER, Game
     from uno.rules import preset
 
@@ -101,7 +101,7 @@ def build(d):
 """
 
 SCRIPT = PRELUDE + """
-from uno.ai import make_player
+from uno.players import make_player
 
 LEVELS = %(levels)r
 BUDGET = %(budget)r
@@ -206,7 +206,7 @@ print("ok")
 def late_positions(n: int) -> list:
     """``n`` late four-seat positions of Normal self-play (Classic): a hand at 3 cards or
     fewer, 3+ legal actions, each other hand's last plays on record (the search's case)."""
-    from uno.ai import make_player
+    from uno.players import make_player
     from uno.game import PH_HAND_OVER, PH_PLAY, Game
     from uno.rules import preset
 

@@ -35,7 +35,7 @@ LIB = os.path.join(os.path.dirname(HERE), "lib")
 if LIB not in sys.path:
     sys.path.insert(0, LIB)
 
-from uno.ai import make_player  # noqa: E402
+from uno.players import make_player  # noqa: E402
 from uno.cards import make_deck  # noqa: E402
 from uno.game import DRAW, NO_WILD, VOID_KIND  # noqa: E402
 

@@ -119,7 +119,7 @@ def make_players(kind, n, seed):
     """``n`` players of ``kind`` (``first`` or a level of uno.ai)."""
     if kind == "first":
         return [FirstLegal() for _ in range(n)]
-    from uno.ai import make_player
+    from uno.players import make_player
 
     return [make_player(kind, seed * 7919 + s) for s in range(n)]
 

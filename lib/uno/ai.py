@@ -1,6 +1,6 @@
 """Computer players: Easy, Normal and Advanced behind one interface.
 
-    from uno.ai import make_player
+    from uno.players import make_player
     p = make_player("normal", seed)      # "easy" | "normal" | "advanced" (budget=... for advanced)
     action = p.choose(game.observe(seat))
 
@@ -51,22 +51,6 @@ K_EXTRA = 250
 K_ATTACK = 400
 K_DRAW2 = 150
 K_NUM = 5
-
-
-def make_player(level, seed=0, budget=None):
-    """A computer player for ``level`` ('easy', 'normal', 'advanced'); ``seed`` makes its
-    choices reproducible; ``budget`` (Advanced only) caps the search in simulated actions."""
-    if level == "easy":
-        from uno.easy import Easy
-
-        return Easy(seed)
-    if level == "normal":
-        return Normal(seed)
-    if level == "advanced":
-        from uno.advanced import Advanced
-
-        return Advanced(seed, budget)
-    raise ValueError("unknown level %r (easy, normal, advanced)" % (level,))
 
 
 # --- small helpers on observations -------------------------------------------------------------

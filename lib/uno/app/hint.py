@@ -9,7 +9,7 @@ from uno import game as G
 
 
 # the Advanced player's modules (uno.advanced, uno.ai_search)
-_PLAYER = ("advanced", "ai_search")
+_PLAYER = ("players", "advanced", "ai_search")
 
 
 def say(a):
@@ -46,7 +46,7 @@ def hint(app):
         return "Hint: wait for your turn"
     had = [n for n in _PLAYER if "uno." + n in sys.modules]
     try:
-        from uno.ai import make_player
+        from uno.players import make_player
 
         obs = g.observe(tb.seat)
         a = make_player("advanced", g.seed).choose(obs)

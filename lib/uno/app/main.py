@@ -185,7 +185,7 @@ class App:
         self._make_player = first_legal
         if self.cpu == "ai":  # "first": every computer plays its first legal action (tests)
             try:
-                from uno.ai import make_player
+                from uno.players import make_player
 
                 self._make_player = make_player
             except ImportError:
@@ -224,7 +224,7 @@ class App:
         self._make_player = None
         import uno
 
-        for name in ("ai_search", "advanced", "easy", "ai", "observe"):
+        for name in ("ai_search", "advanced", "easy", "players", "ai", "observe"):
             drop_module(name, uno)
         import gc
 
