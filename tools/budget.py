@@ -167,7 +167,7 @@ def startup_row(dest: Path | None, quick: bool) -> tuple[str, str, str]:
                            r"([\d.]+)", r.stdout, re.M)
         if found:
             return what, "; ".join("%s %s M instr ~%s s" % f for f in found) + \
-                " (tools/bench_startup.py)", "0.3 s / 2 s"
+                " (tools/bench_startup.py)", "0.3 s / 1 s"
     if dest is None or not shutil.which("valgrind"):
         return what, "not measured (no VM or no valgrind)", "2 s"
     counts = []
