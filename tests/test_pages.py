@@ -472,3 +472,17 @@ def test_the_graph_at_a_matchs_end_takes_the_computer_players_room():
         assert "uno.advanced" in sys.modules  # the Advanced player again
     finally:
         sys.modules.update(keep)
+
+
+def test_help_numbers_its_pages_up_to_the_count_it_gives(run):
+    # the title reads "page/pages": RIGHT to the end must show pages/pages, every page once
+    run.open("help")
+    seen = []
+    for _ in range(12):
+        title = run.app.stack[-1].title.text
+        if title not in seen:
+            seen.append(title)
+        run.press("RIGHT")
+    marks = [t.rsplit(" ", 1)[1] for t in seen]
+    total = int(marks[0].split("/")[1])
+    assert marks == ["%d/%d" % (i + 1, total) for i in range(total)], seen
