@@ -143,7 +143,7 @@ def test_options_preset_resets_the_overrides_and_marks_differences(run):
     page = run.open("options")
     s = run.app.settings
     run.press("DOWN", "RIGHT")  # deck: acorn, a change from Classic
-    assert s.rules == "deck=acorn" and "Deck      *acorn" in run.text()
+    assert s.rules == "deck=acorn" and "Deck       *acorn" in run.text()
     run.press("UP", "RIGHT", "RIGHT")  # preset classic -> acorn -> pcsig
     assert s.preset == "pcsig" and s.rules == "" and page.value("draw") == "repeat"
     run.press("LEFT")  # acorn: its deck is the acorn deck, with no override

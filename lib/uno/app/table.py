@@ -117,9 +117,11 @@ class Table:
                 self.say(with_name("%s forgot ONE! SELECT %d", self.names[self.g.one_seat], (s,)))
 
     def refuse(self, reason, now):
-        if reason and reason[0].islower():
-            reason = reason[0].upper() + reason[1:]
-        self.say(reason)
+        """A refused move buzzes; with tips on (Options) the bar also says why."""
+        if self.app.settings.tips:
+            if reason and reason[0].islower():
+                reason = reason[0].upper() + reason[1:]
+            self.say(reason)
         self.app.sound.play(fx.BUZZ, now)
 
     def idle(self):
@@ -277,8 +279,10 @@ class Table:
         elif pressed & UP:
             self.move(-L.HAND_SLOTS)
         elif pressed & DOWN:
-            if ph == G.PH_DRAWN and G.PASS in g.legal_actions() and G.DRAW in g.legal_actions():
-                self.act(G.PASS, now)  # draw=repeat: DOWN passes, B draws again
+            if ph == G.PH_DRAWN and g.rules.draw == "repeat":
+                # draw=repeat: DOWN passes, B draws again; at the hand limit too, where B
+                # passes as well (DOWN must not turn into a scroll from one draw to the next)
+                self.act(G.PASS, now)
             else:
                 self.move(L.HAND_SLOTS)
         elif pressed & A:
@@ -298,6 +302,9 @@ class Table:
             self.act(G.DRAW, now)
         elif G.PASS in legal:
             self.act(G.PASS, now)
+        elif g.phase == G.PH_PLAY and g.at_limit(self.seat):
+            # no draw and no pass: a card must be played, so the bar names the key that does
+            self.refuse("Hand full (%d): A:play" % g.rules.hand_limit, now)
         else:
             self.refuse(g.explain(G.DRAW), now)
 

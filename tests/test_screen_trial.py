@@ -1,0 +1,146 @@
+"""What a new player meets on the screen: the title's arrow and its question before a saved
+match is replaced, page texts, the score graph's edges, the lights and the backlight after
+waking, one name per seat, prompts that name the keys that work."""
+
+import io
+
+from PIL import Image
+from test_app_saves import message, saved, sim
+
+from host_sim.hw import HostHardware
+from uno.app import input as I
+from uno.app.main import App
+
+
+def press(app, hw, *names):
+    for n in names:
+        hw.press(I.bit(n))
+        for _ in range(3):
+            app.frame()
+            hw.advance(33)
+
+
+# ----- the title ----------------------------------------------------------------------------
+
+def test_title_arrow_stays_on_the_item_the_player_left(tmp_path):
+    """Players, B, UP must open Options' neighbour above Players, not wrap from the top."""
+    for keys, item in (("DOWN A B", 2), ("DOWN DOWN A B", 3), ("DOWN DOWN DOWN A B", 4),
+                       ("UP A B", 5)):
+        app, _, _ = sim(tmp_path, keys, "t", "--nvm", str(tmp_path / "n.bin"))
+        title = app.top()
+        assert title.module == "title"
+        assert title.items[title.sel] == item, keys
+
+
+def test_new_match_over_a_saved_match_asks_first(tmp_path):
+    nvm = tmp_path / "n.bin"
+    sim(tmp_path, "A RIGHT START", "save", "--nvm", str(nvm))  # a match saved mid-hand
+    before = saved(nvm).match
+    assert before
+    # the arrow starts on Continue: DOWN to New match, A asks
+    app, _, _ = sim(tmp_path, "DOWN A", "ask", "--nvm", str(nvm))
+    assert app.top().module == "title" and message(app) == "Replace saved? A:yes B:no"
+    assert saved(nvm).match == before
+    # B keeps the saved match and the title
+    app, _, _ = sim(tmp_path, "DOWN A B", "keep", "--nvm", str(nvm))
+    title = app.top()
+    assert title.module == "title" and message(app) == "UP/DOWN, A: choose"
+    assert title.items[title.sel] == 1 and saved(nvm).match == before
+    # A replaces it with a new match
+    app, _, _ = sim(tmp_path, "DOWN A A", "new", "--nvm", str(nvm), seed=9)
+    assert app.top() is app.table and app.table.g.hand_no == 1
+    assert app.table.g.seed != 5
+
+
+def test_new_match_without_a_saved_match_starts_at_once(tmp_path):
+    app, _, _ = sim(tmp_path, "A", "new", "--nvm", str(tmp_path / "n.bin"))
+    assert app.top() is app.table
+
+
+# ----- texts --------------------------------------------------------------------------------
+
+def page_run():
+    hw = HostHardware(headless=True, render=True, out=io.StringIO())
+    app = App(hw, None, seed=1, cpu="first")
+    for _ in range(3):
+        app.frame()
+    app.close_all()
+    return app, hw
+
+
+def page_text(app):
+    p = app.stack[-1]
+    return "\n".join((p.title.text, p.body.text, p.foot.text))
+
+
+def test_clearing_one_high_score_says_score_not_scores():
+    for n, want, wrong in ((1, "Clear the high\nscore?", "1 high scores"),
+                           (3, "Clear all 3 high\nscores?", None)):
+        app, hw = page_run()
+        app.saved.scores[:] = [(500 - i, "P%d" % i, "classic", ("normal",)) for i in range(n)]
+        app.open_page("scores")
+        press(app, hw, "A")
+        t = page_text(app)
+        assert want in t, t
+        assert wrong is None or wrong not in t
+
+
+# ----- refusals and the keys a prompt names -------------------------------------------------
+
+def run_keys(keys, *extra, seed=3):
+    from host_sim import __main__ as M
+    from host_sim import script as S
+
+    args = M.parse_args(["--headless", "--quiet", "--seed", str(seed), "--cpu", "first",
+                         "--keys", keys] + list(extra))
+    app, hw, _rows = M.run_headless(args, S.parse(keys), out=io.StringIO())
+    return app, hw
+
+
+def test_tips_off_a_refused_card_just_buzzes():
+    """Options: "Tips off: Refusals just buzz"; on: "Refusals explain the rule"."""
+    from uno.app import ruletext as T
+
+    assert T.explain("tips", False) == "Refusals just buzz"
+    for tips in (True, False):
+        app, hw = run_keys("A")
+        tb = app.table
+        app.settings.tips = tips
+        g = tb.g
+        bad = [i for i, c in enumerate(g.hands[tb.seat]) if g.explain(c) is not None]
+        assert bad, "seed 3 deals an unplayable card"
+        before = message(app)
+        tb.sel = bad[0]
+        hw.sounds.clear()
+        press(app, hw, "A")
+        assert [n for _, n in hw.sounds] == ["buzz"]
+        if tips:
+            assert message(app) != before and message(app).startswith(("Not playable", "Needs"))
+        else:
+            assert message(app) == before, "the reason shown with tips off"
+
+
+def test_pcsig_hand_limit_down_still_passes_and_a_full_hand_names_a_working_key():
+    """PC-SIG's 16-card limit under draw=repeat: the bar said "v:pass" one draw earlier, so
+    DOWN passes at the limit too; a full hand that must play says which key plays."""
+    # seed 3, PC-SIG: nine draws take the hand to 16 (the drawn card not playable)
+    app, hw = run_keys("A " + "B " * 9, "--preset", "pcsig")
+    g = app.table.g
+    assert len(g.hands[0]) == 16 and g.phase == 1 and g.actor == 0  # PH_DRAWN
+    assert "pass" in message(app)
+    press(app, hw, "DOWN")
+    assert g.actor != 0 or g.phase != 1, "DOWN did not pass at the hand limit"
+    # the next turn: 16 cards, a card to play, no draw: B is refused with the key that works
+    app, hw = run_keys("A " + "B " * 11, "--preset", "pcsig")
+    g = app.table.g
+    assert len(g.hands[0]) == 16 and g.actor == 0 and g.legal_actions()[0] < 64
+    assert message(app) == "Hand full (16): A:play"
+
+
+def test_a_changed_options_mark_stands_apart_from_its_label():
+    app, hw = page_run()
+    app.open_page("options")
+    press(app, hw, "DOWN", "DOWN", "DOWN", "DOWN", "RIGHT")  # hand limit: none -> 16
+    t = page_text(app)
+    assert "Hand limit *16" in t and "limit*" not in t, t
+    assert "Deck        standard" in t  # unchanged: a space where the mark would be
