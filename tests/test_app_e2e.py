@@ -682,7 +682,7 @@ def test_the_message_bar_says_what_each_event_did(tmp_path):
         ([{"ev": "colour", "p": 2, "colour": "G"}], "CPU2 chose GREEN", None, False),
         ([{"ev": "reshuffle"}], "Pile reshuffled", None, False),
         ([{"ev": "hand", "n": 3, "top": "Y5"}], "Hand 3: Y5 turned up", None, False),
-        ([{"ev": "returned", "top": "B2"}], "W+4 put back, B2 up", None, False),
+        ([{"ev": "returned", "top": "B2"}], "W+4 put back, B2 up", None, True),
         # a pass after a draw keeps the draw's line
         ([{"ev": "draw", "p": 1, "why": "turn", "cards": ["R1"]}, {"ev": "pass", "p": 1}],
          "CPU1 drew a card", None, False),

@@ -144,3 +144,42 @@ def test_a_changed_options_mark_stands_apart_from_its_label():
     t = page_text(app)
     assert "Hand limit *16" in t and "limit*" not in t, t
     assert "Deck        standard" in t  # unchanged: a space where the mark would be
+
+
+# ----- a W+4 turned up and put back ---------------------------------------------------------
+
+def bar_lines(app, hw, frames):
+    """The message bar's lines in order over ``frames`` frames, each with the ms it showed."""
+    seen = [[message(app), 0]]
+    for _ in range(frames):
+        app.frame()
+        hw.advance(33)
+        if message(app) != seen[-1][0]:
+            seen.append([message(app), 0])
+        seen[-1][1] += 33
+    return seen
+
+
+def new_match(seed):
+    hw = HostHardware(headless=True, render=False, out=io.StringIO())
+    app = App(hw, None, seed=seed, speed=7, cpu="first")  # speed 7: an 800 ms pause
+    app.close_all()
+    app.new_match()
+    return app, hw
+
+
+def test_a_w4_put_back_is_announced_before_a_plus2_turned_up_in_its_place():
+    """RULES.md: a W+4 turned up first is put back and the top card turned up instead; a +2
+    then makes the first player draw 2. The bar says both, the put-back first, each for the
+    message speed's pause at least."""
+    # seed 150 (Classic, 2 seats): W+4 put back, B+2 up, you draw 2, the computer goes on
+    app, hw = new_match(150)
+    lines = bar_lines(app, hw, 90)
+    assert [x for x, _ in lines[:2]] == ["W+4 put back, B+2 up", "You draw 2"]
+    assert lines[2][0].startswith("CPU")
+    assert lines[0][1] >= 800 and lines[1][1] >= 800, lines
+    # seed 121: the computer draws 2, then it is your turn
+    app, hw = new_match(121)
+    lines = bar_lines(app, hw, 90)
+    assert [x for x, _ in lines[:2]] == ["W+4 put back, Y+2 up", "CPU draws 2"], lines
+    assert lines[0][1] >= 800

@@ -67,6 +67,7 @@ class Table:
         self.called = 0  # bit per seat: called ONE and still holds one card
         self.hold_until = 0  # an outcome stays in the message bar until then
         self.later = ""  # a prompt that waits for the outcome's time
+        self.later_held = False  # ``later`` is an outcome too: held in its turn
         self.count_s = -1  # seconds left in a ONE window, as shown
         self.unlit = False  # your name's highlight is to go off at the next frame
 
@@ -98,6 +99,7 @@ class Table:
     def say(self, text, now=None):
         """Show ``text`` in the message bar; with ``now``, a prompt that waits while an
         outcome is still held."""
+        self.later_held = False
         if now is not None and now - self.hold_until < 0:
             self.later = text
             return
@@ -235,7 +237,10 @@ class Table:
             self.app.pause()
             return
         if self.later and now - self.hold_until >= 0:
+            held = self.later_held
             self.say(self.later)
+            if held:
+                self.hold_until = now + self.pace()
         if self.mode == _WAIT:
             if self.chosen < 0:
                 # Decide early in the wait, with the table already drawn: a long search then
