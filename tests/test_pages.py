@@ -273,7 +273,7 @@ def test_graph_draws_a_line_per_seat_in_its_colour_with_labelled_axes():
     assert counts[graph.AXIS] >= graph.W + graph.H - 10
     bottom = graph.ZERO
     # seat 0 (260 of 500 after hand 5) ends at the right edge, a little above the middle
-    x_end = graph.W - 3
+    x_end = graph.RIGHT
     y_end = bottom - (bottom - 3) * 260 // 500
     assert bmp[x_end, y_end] == 1
     t = r.text()

@@ -183,3 +183,42 @@ def test_a_w4_put_back_is_announced_before_a_plus2_turned_up_in_its_place():
     lines = bar_lines(app, hw, 90)
     assert [x for x, _ in lines[:2]] == ["W+4 put back, Y+2 up", "CPU draws 2"], lines
     assert lines[0][1] >= 800
+
+
+# ----- the score graph ----------------------------------------------------------------------
+
+def test_score_graph_marks_stay_clear_of_the_edge_and_every_graph_says_b_back():
+    """The last hand's marks whole, with black between them and the screen's right edge; the
+    footer's "B: back" at 2, 3 and 4 seats."""
+    from test_pages import graph_run
+
+    from uno.app import graph
+    from uno.rules import Rules
+
+    for n in (2, 3, 4):
+        r = graph_run()
+        r.app.rules = Rules(seats=("human", "normal", "easy", "advanced")[:n])
+        r.app.close_all()
+        r.app.new_match()
+        r.app.history = [tuple(500 * (s + 1) // n for s in range(n))] * 3  # the top: y = 3
+        page = r.open("graph")
+        bmp = page.bitmap
+        assert page.foot.text == "B: back", n
+        right = max(x for y in range(bmp.height) for x in range(bmp.width)
+                    if 1 <= bmp[x, y] <= 4)
+        assert right <= bmp.width - 3, (n, right)  # a 2 px margin at the screen's edge
+        assert graph.X0 + bmp.width == 160
+        for s in range(n):  # each last mark whole: its 5 x 5 box holds its 5 x 5 pattern
+            x = graph.RIGHT
+            y = graph.ZERO - (graph.ZERO - 3) * r.app.history[-1][s] // 500
+            box = sum(1 for dy in range(-2, 3) for dx in range(-2, 3)
+                      if bmp[x + dx, y + dy] == 1 + s)
+            want = sum(1 for dy in range(-2, 3) for dx in range(-2, 3)
+                       if _mark_on(s, dx, dy))
+            assert box >= want, (n, s)
+
+
+def _mark_on(kind, dx, dy):
+    ax, ay = abs(dx), abs(dy)
+    return (ax + ay == 2 or (ax == 1 and ay == 1), dx == 0 or dy == 0, ax == ay,
+            ax == 2 or ay == 2)[kind]
