@@ -222,3 +222,28 @@ def _mark_on(kind, dx, dy):
     ax, ay = abs(dx), abs(dy)
     return (ax + ay == 2 or (ax == 1 and ay == 1), dx == 0 or dy == 0, ax == ay,
             ax == 2 or ay == 2)[kind]
+
+
+# ----- the results page ---------------------------------------------------------------------
+
+def test_results_after_a_loss_label_the_points_left_in_each_hand():
+    """After a loss the row under "CPU scores N points" holds the points of the cards you
+    were left with: its column says so ("PTS LEFT"), each number right under the label's end."""
+    from test_app_e2e import reach
+    from test_app_screen import replay, text
+
+    def lost(app):
+        return app.top() is app.results and app.table.g.winner == 1
+
+    seed, tokens = reach(lost, seats="human,normal", seeds=range(1, 60))
+    app, hw = replay(seed, tokens, "first", ["--seats", "human,normal", "--cpu", "first"])
+    g = app.table.g
+    rows = [text(app.view.results_text, r) for r in range(5)]
+    assert rows[1].strip() == "CPU scores %d points" % sum(g.last_points)
+    head = rows[2]
+    assert "PTS LEFT" in head and "HAND" not in head and "TOTAL" in head
+    end = head.index("PTS LEFT") + len("PTS LEFT")
+    mine = rows[3]
+    assert mine[:end].endswith(" %d" % g.last_points[0]) and g.last_points[0] > 0, rows
+    assert mine.rstrip().endswith(" %d" % g.scores[0])
+    assert len(mine.rstrip()) == len(head.rstrip())  # TOTAL over the totals
