@@ -247,3 +247,26 @@ def test_results_after_a_loss_label_the_points_left_in_each_hand():
     assert mine[:end].endswith(" %d" % g.last_points[0]) and g.last_points[0] > 0, rows
     assert mine.rstrip().endswith(" %d" % g.scores[0])
     assert len(mine.rstrip()) == len(head.rstrip())  # TOTAL over the totals
+
+
+# ----- waking: lights and backlight ---------------------------------------------------------
+
+def frames_for(app, hw, ms):
+    for _ in range(ms // 33):
+        app.frame()
+        hw.advance(33)
+
+
+def test_the_waking_press_lights_the_neopixels_again():
+    """Dimmed (1 minute) or dark (5 minutes): the press that wakes the screen also brings back
+    the active colour on the NeoPixels, as before the wait."""
+    for wait in (61000, 301000):  # dim, dark
+        app, hw = new_match(5)
+        frames_for(app, hw, 3000)
+        lit = hw.rgb
+        assert lit != 0, "the active colour lit during play"
+        frames_for(app, hw, wait)
+        assert hw.rgb == 0 and app.level >= 0
+        press(app, hw, "RIGHT")
+        assert app.level == -1 and hw.brightness == app.settings.bright
+        assert hw.rgb == lit, (wait, hex(hw.rgb))

@@ -493,6 +493,7 @@ class App:
         if pressed:
             self.quiet_from = now
             self._thought = False
+            self.lights.last_input = now  # a waking press lights the NeoPixels again too
             if self.level >= 0:  # the press wakes the screen and does nothing else
                 self.level = -1
                 self.backlight()
