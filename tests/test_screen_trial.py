@@ -270,3 +270,47 @@ def test_the_waking_press_lights_the_neopixels_again():
         press(app, hw, "RIGHT")
         assert app.level == -1 and hw.brightness == app.settings.bright
         assert hw.rgb == lit, (wait, hex(hw.rgb))
+
+
+def window_shot(tmp_path, nvm, name):
+    """The simulator's window (SDL's dummy driver) at the title after a few frames: the
+    whole window as a PNG; (the screen's part, the NeoPixels' part)."""
+    import os
+    import subprocess
+    import sys
+
+    from test_app_saves import ROOT
+
+    shot = tmp_path / (name + ".png")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               XDG_DATA_HOME=str(tmp_path))
+    r = subprocess.run([sys.executable, "-m", "host_sim", "--frames", "5", "--seed", "4",
+                        "--nvm", str(nvm), "--screenshot", str(shot)], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    img = Image.open(shot).convert("L")
+    return img.crop((0, 0, 640, 512))
+
+
+def test_the_backlight_level_dims_the_simulators_window(tmp_path):
+    """Options' backlight 1-10 shows in the window: at 3 the picture is clearly darker than
+    at 10, in proportion; headless screenshots stay the display's own pixels."""
+    import numpy as np
+
+    means = {}
+    for level in (3, 10):
+        nvm = tmp_path / ("b%d.bin" % level)
+        # New match, Players, Options: the backlight is the last line (UP from the first)
+        steps = "LEFT x5" if level == 3 else "RIGHT x2"
+        app, hw, shot = sim(tmp_path, "DOWN DOWN A UP %s B" % steps, "opt%d" % level,
+                            "--nvm", str(nvm))
+        assert app.settings.bright == level and hw.brightness == level
+        assert saved(nvm).settings.bright == level
+        means[level] = float(np.asarray(window_shot(tmp_path, nvm, "w%d" % level)).mean())
+        if level == 3:
+            dark_headless = np.asarray(Image.open(shot).convert("L")).mean()
+        else:
+            full_headless = np.asarray(Image.open(shot).convert("L")).mean()
+    assert means[3] < 0.6 * means[10], means
+    assert means[3] > 0.3 * means[10], means  # dimmed, still readable
+    assert abs(dark_headless - full_headless) < 1  # the same title either way
