@@ -314,3 +314,22 @@ def test_the_backlight_level_dims_the_simulators_window(tmp_path):
     assert means[3] < 0.6 * means[10], means
     assert means[3] > 0.3 * means[10], means  # dimmed, still readable
     assert abs(dark_headless - full_headless) < 1  # the same title either way
+
+
+# ----- one name per seat --------------------------------------------------------------------
+
+def test_each_seat_has_one_name_on_the_players_page_and_at_the_table():
+    """Two seats: the players page says CPU as the table does; a computer's seat switched to
+    Human reads P2 on the page (and YOU becomes P1) as it plays; the graph's legend agrees."""
+    for change, want in (("", ["YOU", "CPU"]), ("LEFT LEFT", ["P1", "P2"]),
+                         ("RIGHT", ["YOU", "CPU"]), ("DOWN RIGHT RIGHT", ["YOU", "CPU1", "CPU2"])):
+        app, hw = page_run()
+        app.open_page("players")
+        press(app, hw, "DOWN", *change.split())
+        rows = app.stack[-1].body.text.split("\n")
+        page_names = [r[9:].strip() for r in rows[:4] if not r.startswith("(empty)")]
+        press(app, hw, "B")
+        app.close_all()
+        app.new_match()
+        assert app.table.names == want == page_names, (change, rows)
+        assert app.settings.names == ["YOU", "CPU1", "CPU2", "CPU3"]  # still defaults
