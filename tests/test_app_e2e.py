@@ -564,7 +564,8 @@ def test_three_seats_two_humans_chosen_on_the_players_page(tmp_path):
     match through the real command line; its record obeys the rules."""
     from uno.app.input import bit
 
-    setup = "DOWN A DOWN LEFT LEFT DOWN LEFT LEFT B A".split()  # back at the title: New match
+    # back at the title the arrow is on Players: UP to New match
+    setup = "DOWN A DOWN LEFT LEFT DOWN LEFT LEFT B UP A".split()
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
     app = App(hw, None, seed=5, speed=10, cpu="first")

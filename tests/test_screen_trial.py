@@ -68,6 +68,14 @@ def page_run():
     return app, hw
 
 
+def leave(app, hw):
+    """B until the pages are closed: their modules go, as other tests expect."""
+    for _ in range(3):
+        if app.stack:
+            press(app, hw, "B")
+    assert not app.stack
+
+
 def page_text(app):
     p = app.stack[-1]
     return "\n".join((p.title.text, p.body.text, p.foot.text))
@@ -83,6 +91,7 @@ def test_clearing_one_high_score_says_score_not_scores():
         t = page_text(app)
         assert want in t, t
         assert wrong is None or wrong not in t
+        leave(app, hw)
 
 
 # ----- refusals and the keys a prompt names -------------------------------------------------
@@ -144,6 +153,7 @@ def test_a_changed_options_mark_stands_apart_from_its_label():
     t = page_text(app)
     assert "Hand limit *16" in t and "limit*" not in t, t
     assert "Deck        standard" in t  # unchanged: a space where the mark would be
+    leave(app, hw)
 
 
 # ----- a W+4 turned up and put back ---------------------------------------------------------
@@ -216,6 +226,8 @@ def test_score_graph_marks_stay_clear_of_the_edge_and_every_graph_says_b_back():
             want = sum(1 for dy in range(-2, 3) for dx in range(-2, 3)
                        if _mark_on(s, dx, dy))
             assert box >= want, (n, s)
+        r.press("B")  # the page and its module go (other tests open it afresh)
+        assert not r.app.stack
 
 
 def _mark_on(kind, dx, dy):
@@ -333,3 +345,51 @@ def test_each_seat_has_one_name_on_the_players_page_and_at_the_table():
         app.new_match()
         assert app.table.names == want == page_names, (change, rows)
         assert app.settings.names == ["YOU", "CPU1", "CPU2", "CPU3"]  # still defaults
+
+
+# ----- the redraw budget over whole matches -------------------------------------------------
+
+def play_frames(seed, seats):
+    """A whole match of the built-in player: for each press on the table, the pixels of each
+    frame until the app waits again, and whether a pop-up or page showed in that frame."""
+    from host_sim import __main__ as M
+
+    args = M.parse_args(["--headless", "--seed", str(seed), "--quiet", "--seats", seats])
+    keys = M.demo_keys(args)
+    hw = HostHardware(headless=True, render=False, out=io.StringIO())
+    app = M.start_app(hw, args, seed, None)
+    M.settle(app, hw)
+    out = []
+    for _kind, value, tok in keys:
+        on_table = not app.stack and app.table.g is not None
+        hw.press(value)
+        frames = []
+        while True:
+            hw.advance(M.FRAME_MS)
+            app.frame()
+            frames.append((hw.display.last_pixels, bool(app.stack)))
+            if app.idle() and not app.sound.busy() and not app.banner_until:
+                break
+        if on_table:
+            out.append((tok, frames))
+    return out
+
+
+def test_redraw_budget_over_whole_matches():
+    """docs/APP.md: "playing a card <= 35% (the frame answering the press; the computer's
+    turn after it is drawn step by step in later frames, none above 30%)", over whole matches
+    at two and four seats (seeds whose largest frames went over before)."""
+    screen = 160 * 128
+    for seed, seats in ((2, "human,normal"), (3, "human,normal,normal,normal")):
+        firsts, later = [], []
+        for tok, frames in play_frames(seed, seats):
+            if any(popup for _, popup in frames):
+                continue  # a screen change: a pop-up, the results page
+            if tok == "A":
+                firsts.append(frames[0][0])
+                later += [px for px, _ in frames[1:]]
+            else:
+                later += [px for px, _ in frames]
+        assert len(firsts) > 40
+        assert max(firsts) <= 0.35 * screen, (seed, max(firsts))
+        assert max(later) <= 0.30 * screen, (seed, max(later))

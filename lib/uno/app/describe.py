@@ -64,7 +64,10 @@ def _one(t, ev, me, now, snd):
     p = ev["p"]
     if ev.get("called"):
         t.called |= 1 << p
-        t.view.banner.hidden = False
+        if t.split:
+            t.flash_next = True  # with the message, a frame after the play's (Table.flush)
+        else:
+            t.view.banner.hidden = False
         app = t.app
         app.banner_until = now + 1500
         app.lights.flash(now)

@@ -355,6 +355,8 @@ class App:
     # ----- screens -------------------------------------------------------------------------
 
     def _push(self, screen):
+        if self.table.g is not None:
+            self.table.flush(True)  # what a play held back comes before the screen's
         self.stack.append(screen)
         if self.table.g is not None:
             self.table._arrow()

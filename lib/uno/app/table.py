@@ -27,6 +27,8 @@ _WAIT = const(0)  # a computer acts next, after the pace delay
 _HUMAN = const(1)  # waiting for the human
 _FLY = const(2)  # a card is moving
 _OVER = const(3)  # hand or match over, results next
+_PLAYED = const(1)  # Table.split: your play's frame
+_LANDED = const(2)  # Table.split: a computer's card landing
 
 _FLY_FRAMES_MS = const(40)
 _ON_MPY = hasattr(gc, "mem_free")  # CircuitPython's gc; CPython's has none
@@ -68,6 +70,14 @@ class Table:
         self.hold_until = 0  # an outcome stays in the message bar until then
         self.later = ""  # a prompt that waits for the outcome's time
         self.later_held = False  # ``later`` is an outcome too: held in its turn
+        # A play's frame (yours answering A, a computer's card landing) changes the hand or
+        # the pile; the message bar and the ONE! banner follow one frame later (``flush``),
+        # so that no frame redraws the whole of both (docs/APP.md, redraw budget)
+        self.split = 0  # _PLAYED in your play's frame, _LANDED in a computer's card's landing
+        self.rehand = False  # your hand a frame after a landing, then the rest (flush)
+        self.after = None  # the message held back from the play's frame
+        self.flash_next = False  # the ONE! banner likewise
+        self.relight = False  # the next actor's name lights up then too
         self.count_s = -1  # seconds left in a ONE window, as shown
         self.unlit = False  # your name's highlight is to go off at the next frame
 
@@ -106,7 +116,33 @@ class Table:
         self.later = ""
         text = fit(text)
         self.msg = text
+        if self.split:
+            self.after = text
+            return
         self.view.message(text)
+
+    def flush(self, whole=False):
+        """Show what was held back from a play's frame (``split``): after a computer's card
+        landed, your hand (a +2's cards) first; then the message, the banner, the names
+        (``whole``: all at once, as a screen opens over the table, ending the play's frame)."""
+        if whole:
+            self.split = 0
+            self.relight = self.relight or self.g is not None
+        if self.rehand:
+            self.rehand = False
+            self._hand()
+            if not whole:
+                return
+        if self.after is not None:
+            self.view.message(self.after)
+            self.after = None
+        if self.flash_next:
+            self.flash_next = False
+            self.view.banner.hidden = False
+        if self.relight:
+            self.relight = False
+            self._panels_show()
+            self._top()
 
     def _countdown(self, now):
         """The ONE window's message with the whole seconds left (rewritten once a second)."""
@@ -127,7 +163,8 @@ class Table:
         self.app.sound.play(fx.BUZZ, now)
 
     def idle(self):
-        return self.mode == _HUMAN
+        return (self.mode == _HUMAN and self.after is None and not self.flash_next
+                and not self.relight and not self.rehand)
 
     # ----- the view ------------------------------------------------------------------------
 
@@ -145,14 +182,23 @@ class Table:
             self.offset = self.sel - L.HAND_SLOTS + 1
         if self.offset > 0 and self.offset + L.HAND_SLOTS > n:
             self.offset = max(0, n - L.HAND_SLOTS)
-        v.set_hand(hand, self.offset, self.hot_seat and g.actor != self.seat)
+        if self.split == _LANDED:
+            self.rehand = True  # a computer's card landed: your hand a frame later (flush)
+        else:
+            self._hand()
         v.set_discard(g.discard[-1] if g.discard else -1)
         v.set_colour(g.colour if g.discard else -1)
         v.set_pile(len(g.pile))
         self.app.lights.colour = L.COLOUR_RGB[g.colour] if g.discard else -1
         self._panels_show()
-        self._top()
+        if not self.split:  # else a frame later, with the message (relight)
+            self._top()
         self._arrow()
+
+    def _hand(self):
+        g = self.g
+        self.view.set_hand(g.hands[self.seat], self.offset,
+                           self.hot_seat and g.actor != self.seat)
 
     def _panels_show(self):
         g = self.g
@@ -168,10 +214,13 @@ class Table:
                 self.called &= ~(1 << s)
             if p == 2:
                 v.top_right.write(0, seat_text(self.names[s], cnt, g.scores[s]), align=2)
-                v.highlight(v.top_right, active)
+                if not self.split:  # in a play's frame it changes a frame later (relight)
+                    v.highlight(v.top_right, active)
                 continue
             used[p] = True
             panel = v.panels[p]
+            if self.split:  # a play's frame: a name lights up a frame later (relight)
+                active = active and panel._active
             # "ONE!" only once called: not while the others may still catch a missed call
             panel.show(self.names[s], cnt, g.scores[s], active, (self.called >> s) & 1)
             if panel.group.hidden:
@@ -223,6 +272,7 @@ class Table:
 
     def update(self, pressed, now):
         g = self.g
+        self.flush()
         if self.unlit:
             self.unlit = False
             self.view.highlight(self.view.top_left, False)
@@ -381,7 +431,16 @@ class Table:
         g.apply(a)
         if a < 64:
             self.app.sound.play(fx.PLAY, now)
-        self._after_action(now, p)
+        self._split_after(now, p, _PLAYED)
+
+    def _split_after(self, now, p, how):
+        # _after_action with the message bar and the banner a frame later (``split``)
+        self.split = how
+        try:
+            self._after_action(now, p)
+        finally:
+            self.split = 0
+            self.relight = True
 
     def _computer(self, now):
         g = self.g
@@ -425,7 +484,7 @@ class Table:
         t = now - self.fly_t0
         if t >= self.fly_ms:
             self.view.hide_fly()
-            self._after_action(now, self.fly_actor)
+            self._split_after(now, self.fly_actor, _LANDED)
             return
         x0, y0 = self.fly_from
         x1, y1 = self.fly_to
