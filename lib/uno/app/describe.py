@@ -64,8 +64,8 @@ def _one(t, ev, me, now, snd):
     p = ev["p"]
     if ev.get("called"):
         t.called |= 1 << p
-        if t.split:
-            t.flash_next = True  # with the message, a frame after the play's (Table.flush)
+        if t.pend & 3:  # a play's frame (table._SPLIT): the banner a frame later (flush)
+            t.pend |= 8  # table._FLASH
         else:
             t.view.banner.hidden = False
         app = t.app
@@ -130,7 +130,7 @@ def describe(t, events, now):
                     # the penalty in its turn (both never fit the bar at once)
                     _show(t, msg, None, True, now)
                     t.say(_penalty(t, ev, me, None, guilty), now)
-                    t.later_held = True
+                    t.pend |= 32  # table._HELD: the penalty's line is held in its turn
                     back = False
                     msg = None
                 else:

@@ -27,8 +27,14 @@ _WAIT = const(0)  # a computer acts next, after the pace delay
 _HUMAN = const(1)  # waiting for the human
 _FLY = const(2)  # a card is moving
 _OVER = const(3)  # hand or match over, results next
-_PLAYED = const(1)  # Table.split: your play's frame
-_LANDED = const(2)  # Table.split: a computer's card landing
+# Table.pend: what a play's frame holds back (flush), one int for the badge's heap
+_PLAYED = const(1)  # this frame answers your play
+_LANDED = const(2)  # this frame lands a computer's card
+_SPLIT = const(3)
+_REHAND = const(4)  # your hand, a frame after a landing
+_FLASH = const(8)  # the ONE! banner (uno.app.describe sets it)
+_RELIGHT = const(16)  # the names' highlights and the top bar
+_HELD = const(32)  # ``later`` is an outcome too: held in its turn (uno.app.describe)
 
 _FLY_FRAMES_MS = const(40)
 _ON_MPY = hasattr(gc, "mem_free")  # CircuitPython's gc; CPython's has none
@@ -69,15 +75,12 @@ class Table:
         self.called = 0  # bit per seat: called ONE and still holds one card
         self.hold_until = 0  # an outcome stays in the message bar until then
         self.later = ""  # a prompt that waits for the outcome's time
-        self.later_held = False  # ``later`` is an outcome too: held in its turn
         # A play's frame (yours answering A, a computer's card landing) changes the hand or
-        # the pile; the message bar and the ONE! banner follow one frame later (``flush``),
-        # so that no frame redraws the whole of both (docs/APP.md, redraw budget)
-        self.split = 0  # _PLAYED in your play's frame, _LANDED in a computer's card's landing
-        self.rehand = False  # your hand a frame after a landing, then the rest (flush)
-        self.after = None  # the message held back from the play's frame
-        self.flash_next = False  # the ONE! banner likewise
-        self.relight = False  # the next actor's name lights up then too
+        # the pile; the message bar, the ONE! banner, the highlights and the top bar follow a
+        # frame later (``flush``), so that no frame redraws all of them (docs/APP.md, redraw
+        # budget)
+        self.pend = 0  # _SPLIT bits while the frame is a play's; what is held back
+        self.after = None  # the message held back
         self.count_s = -1  # seconds left in a ONE window, as shown
         self.unlit = False  # your name's highlight is to go off at the next frame
 
@@ -109,38 +112,38 @@ class Table:
     def say(self, text, now=None):
         """Show ``text`` in the message bar; with ``now``, a prompt that waits while an
         outcome is still held."""
-        self.later_held = False
+        self.pend &= ~_HELD
         if now is not None and now - self.hold_until < 0:
             self.later = text
             return
         self.later = ""
         text = fit(text)
         self.msg = text
-        if self.split:
+        if self.pend & _SPLIT:
             self.after = text
             return
         self.view.message(text)
 
     def flush(self, whole=False):
-        """Show what was held back from a play's frame (``split``): after a computer's card
+        """Show what was held back from a play's frame (``pend``): after a computer's card
         landed, your hand (a +2's cards) first; then the message, the banner, the names
         (``whole``: all at once, as a screen opens over the table, ending the play's frame)."""
+        p = self.pend
         if whole:
-            self.split = 0
-            self.relight = self.relight or self.g is not None
-        if self.rehand:
-            self.rehand = False
+            p = (p & ~_SPLIT) | _RELIGHT
+        if p & _REHAND:
+            p &= ~_REHAND
+            self.pend = p
             self._hand()
             if not whole:
                 return
         if self.after is not None:
             self.view.message(self.after)
             self.after = None
-        if self.flash_next:
-            self.flash_next = False
+        if p & _FLASH:
             self.view.banner.hidden = False
-        if self.relight:
-            self.relight = False
+        self.pend = p & _HELD
+        if p & _RELIGHT:
             self._panels_show()
             self._top()
 
@@ -163,8 +166,8 @@ class Table:
         self.app.sound.play(fx.BUZZ, now)
 
     def idle(self):
-        return (self.mode == _HUMAN and self.after is None and not self.flash_next
-                and not self.relight and not self.rehand)
+        return (self.mode == _HUMAN and self.after is None
+                and not self.pend & (_REHAND | _FLASH | _RELIGHT))
 
     # ----- the view ------------------------------------------------------------------------
 
@@ -182,8 +185,8 @@ class Table:
             self.offset = self.sel - L.HAND_SLOTS + 1
         if self.offset > 0 and self.offset + L.HAND_SLOTS > n:
             self.offset = max(0, n - L.HAND_SLOTS)
-        if self.split == _LANDED:
-            self.rehand = True  # a computer's card landed: your hand a frame later (flush)
+        if self.pend & _LANDED:
+            self.pend |= _REHAND  # a computer's card landed: your hand a frame later (flush)
         else:
             self._hand()
         v.set_discard(g.discard[-1] if g.discard else -1)
@@ -191,7 +194,7 @@ class Table:
         v.set_pile(len(g.pile))
         self.app.lights.colour = L.COLOUR_RGB[g.colour] if g.discard else -1
         self._panels_show()
-        if not self.split:  # else a frame later, with the message (relight)
+        if not self.pend & _SPLIT:  # else a frame later, with the message (flush)
             self._top()
         self._arrow()
 
@@ -214,12 +217,12 @@ class Table:
                 self.called &= ~(1 << s)
             if p == 2:
                 v.top_right.write(0, seat_text(self.names[s], cnt, g.scores[s]), align=2)
-                if not self.split:  # in a play's frame it changes a frame later (relight)
+                if not self.pend & _SPLIT:  # in a play's frame: a frame later (flush)
                     v.highlight(v.top_right, active)
                 continue
             used[p] = True
             panel = v.panels[p]
-            if self.split:  # a play's frame: a name lights up a frame later (relight)
+            if self.pend & _SPLIT:  # a play's frame: a name lights up a frame later (flush)
                 active = active and panel._active
             # "ONE!" only once called: not while the others may still catch a missed call
             panel.show(self.names[s], cnt, g.scores[s], active, (self.called >> s) & 1)
@@ -287,7 +290,7 @@ class Table:
             self.app.pause()
             return
         if self.later and now - self.hold_until >= 0:
-            held = self.later_held
+            held = self.pend & _HELD
             self.say(self.later)
             if held:
                 self.hold_until = now + self.pace()
@@ -434,13 +437,12 @@ class Table:
         self._split_after(now, p, _PLAYED)
 
     def _split_after(self, now, p, how):
-        # _after_action with the message bar and the banner a frame later (``split``)
-        self.split = how
+        # _after_action with the message bar, the banner... a frame later (``pend``)
+        self.pend |= how
         try:
             self._after_action(now, p)
         finally:
-            self.split = 0
-            self.relight = True
+            self.pend = (self.pend & ~_SPLIT) | _RELIGHT
 
     def _computer(self, now):
         g = self.g
