@@ -472,11 +472,8 @@ def run_window(args):
                 crashed = True
         if app.quit_requested:
             running = False
-        surf = pygame.surfarray.make_surface(hw.display.rgb().swapaxes(0, 1))
-        if app.level == 0:  # asleep: the badge's screen is off
-            surf.fill((0, 0, 0))
-        elif app.level > 0:  # dimmed after a minute without a press
-            surf.fill((90, 90, 90), special_flags=pygame.BLEND_MULT)
+        # the backlight's level (Options, dimmed after a minute, off asleep) shown
+        surf = pygame.surfarray.make_surface(hw.display.lit(hw.brightness).swapaxes(0, 1))
         screen.fill((24, 24, 24))
         screen.blit(pygame.transform.scale(surf, (w, h)), (0, 0))
         x0 = w + 20

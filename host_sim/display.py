@@ -70,6 +70,17 @@ class FramebufferDisplay(busdisplay.BusDisplay):
         b = (fb & 31) * 255 // 31
         return np.dstack((r, g, b)).astype(np.uint8)
 
+    def lit(self, level):
+        """The picture as the badge's backlight at ``level`` (0 off - 10 full) shows it: the
+        window's picture. The framebuffer (``rgb``, headless screenshots) is what the display
+        holds, the same at every level. Level 1 keeps 28% so a dimmed screen can be read."""
+        rgb = self.rgb()
+        if level >= 10:
+            return rgb
+        if level <= 0:
+            return np.zeros_like(rgb)
+        return (rgb.astype(np.uint16) * (20 + 8 * level) // 100).astype(np.uint8)
+
     def save_png(self, path, scale=1):
         from PIL import Image
 

@@ -564,7 +564,8 @@ def test_three_seats_two_humans_chosen_on_the_players_page(tmp_path):
     match through the real command line; its record obeys the rules."""
     from uno.app.input import bit
 
-    setup = "DOWN A DOWN LEFT LEFT DOWN LEFT LEFT B A".split()  # back at the title: New match
+    # back at the title the arrow is on Players: UP to New match
+    setup = "DOWN A DOWN LEFT LEFT DOWN LEFT LEFT B UP A".split()
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
     app = App(hw, None, seed=5, speed=10, cpu="first")
@@ -682,7 +683,7 @@ def test_the_message_bar_says_what_each_event_did(tmp_path):
         ([{"ev": "colour", "p": 2, "colour": "G"}], "CPU2 chose GREEN", None, False),
         ([{"ev": "reshuffle"}], "Pile reshuffled", None, False),
         ([{"ev": "hand", "n": 3, "top": "Y5"}], "Hand 3: Y5 turned up", None, False),
-        ([{"ev": "returned", "top": "B2"}], "W+4 put back, B2 up", None, False),
+        ([{"ev": "returned", "top": "B2"}], "W+4 put back, B2 up", None, True),
         # a pass after a draw keeps the draw's line
         ([{"ev": "draw", "p": 1, "why": "turn", "cards": ["R1"]}, {"ev": "pass", "p": 1}],
          "CPU1 drew a card", None, False),

@@ -142,7 +142,7 @@ def test_options_preset_resets_the_overrides_and_marks_differences(run):
     page = run.open("options")
     s = run.app.settings
     run.press("DOWN", "RIGHT")  # deck: acorn, a change from Classic
-    assert s.rules == "deck=acorn" and "Deck      *acorn" in run.text()
+    assert s.rules == "deck=acorn" and "Deck       *acorn" in run.text()
     run.press("UP", "RIGHT", "RIGHT")  # preset classic -> acorn -> pcsig
     assert s.preset == "pcsig" and s.rules == "" and page.value("draw") == "repeat"
     run.press("LEFT")  # acorn: its deck is the acorn deck, with no override
@@ -272,7 +272,7 @@ def test_graph_draws_a_line_per_seat_in_its_colour_with_labelled_axes():
     assert counts[graph.AXIS] >= graph.W + graph.H - 10
     bottom = graph.ZERO
     # seat 0 (260 of 500 after hand 5) ends at the right edge, a little above the middle
-    x_end = graph.W - 3
+    x_end = graph.RIGHT
     y_end = bottom - (bottom - 3) * 260 // 500
     assert bmp[x_end, y_end] == 1
     t = r.text()
@@ -471,3 +471,17 @@ def test_the_graph_at_a_matchs_end_takes_the_computer_players_room():
         assert "uno.advanced" in sys.modules  # the Advanced player again
     finally:
         sys.modules.update(keep)
+
+
+def test_help_numbers_its_pages_up_to_the_count_it_gives(run):
+    # the title reads "page/pages": RIGHT to the end must show pages/pages, every page once
+    run.open("help")
+    seen = []
+    for _ in range(12):
+        title = run.app.stack[-1].title.text
+        if title not in seen:
+            seen.append(title)
+        run.press("RIGHT")
+    marks = [t.rsplit(" ", 1)[1] for t in seen]
+    total = int(marks[0].split("/")[1])
+    assert marks == ["%d/%d" % (i + 1, total) for i in range(total)], seen

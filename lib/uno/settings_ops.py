@@ -27,15 +27,30 @@ def match_names(s):
     return [s.names[i] for i in range(4) if s.seats[i]]
 
 
+_DEFAULTS = ("YOU", "CPU", "CPU1", "CPU2", "CPU3", "P1", "P2", "P3", "P4")
+
+
+def shown_names(s):
+    """The name each of the four seats of settings ``s`` plays under ("" for an empty seat):
+    what the table will show, so the players page says it too."""
+    occ = [i for i in range(4) if s.seats[i]]
+    names = seat_names([s.seats[i] for i in occ], [s.names[i] for i in occ])
+    out = ["", "", "", ""]
+    for k in range(len(occ)):
+        out[occ[k]] = names[k]
+    return out
+
+
 def seat_names(seats, given):
     """The names the table shows for ``seats`` (kinds, as Rules.seats): ``given`` where set
-    and not a default name, else "YOU" (P1, P2... with several humans) and "CPU" (CPU1...)."""
+    and not a default name, else "YOU" (P1, P2... with several humans) and "CPU" (CPU1...).
+    A default name (one of these) is never kept: it follows the seat's kind and count."""
     humans = [s for s in range(len(seats)) if seats[s] == "human"]
     cpus = [s for s in range(len(seats)) if seats[s] != "human"]
     names = []
     for s in range(len(seats)):
         name = given[s] if given and s < len(given) else ""
-        if name and name not in ("YOU", "CPU1", "CPU2", "CPU3"):
+        if name and name not in _DEFAULTS:
             names.append(name)
         elif seats[s] == "human":
             names.append("YOU" if len(humans) == 1 else "P%d" % (humans.index(s) + 1))

@@ -64,7 +64,10 @@ def _one(t, ev, me, now, snd):
     p = ev["p"]
     if ev.get("called"):
         t.called |= 1 << p
-        t.view.banner.hidden = False
+        if t.pend & 3:  # a play's frame (table._SPLIT): the banner a frame later (flush)
+            t.pend |= 8  # table._FLASH
+        else:
+            t.view.banner.hidden = False
         app = t.app
         app.banner_until = now + 1500
         app.lights.flash(now)
@@ -108,6 +111,7 @@ def describe(t, events, now):
     snd = None
     guilty = False
     hold = False
+    back = False  # the line says a W+4 turned up was put back
     me = t.seat
     for ev in events:
         e = ev["ev"]
@@ -121,7 +125,16 @@ def describe(t, events, now):
                 msg = _turn_draw(t, ev, me)
             elif ev["cards"] and why != "one":  # a missed ONE: the "one" event says it
                 hold = hold or why == "challenge"
-                msg = _penalty(t, ev, me, msg, guilty)
+                if back:
+                    # a +2 turned up after the W+4 went back: that line first, held, then
+                    # the penalty in its turn (both never fit the bar at once)
+                    _show(t, msg, None, True, now)
+                    t.say(_penalty(t, ev, me, None, guilty), now)
+                    t.pend |= 32  # table._HELD: the penalty's line is held in its turn
+                    back = False
+                    msg = None
+                else:
+                    msg = _penalty(t, ev, me, msg, guilty)
         elif e == "challenge":
             guilty = ev["guilty"]
             msg = t.line("%s challenged", ev["p"])
@@ -133,6 +146,8 @@ def describe(t, events, now):
             snd = fx.HAND_WON if ev["winner"] == me else fx.HAND_LOST
         else:
             msg = _other(t, ev, e, msg)
+            if e == "returned":
+                back = hold = True  # what follows (a prompt, a penalty) waits its time
     _show(t, msg, snd, hold, now)
 
 

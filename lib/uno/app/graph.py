@@ -25,7 +25,8 @@ X0 = const(26)  # the plot bitmap's place on the screen
 Y0 = const(12)
 W = const(134)
 H = const(60)
-PX = const(4)  # plot area inside the bitmap: x PX..W-3, y 3..ZERO
+PX = const(4)  # plot area inside the bitmap: x PX..W-5, y 3..ZERO
+RIGHT = const(129)  # the last hand's x (W - 5): its mark (5 px wide) ends 2 px from the edge
 ZERO = const(55)  # the y of 0 points: three pixels above the x axis (H - 2), which stays seen
 SEAT_RGB = (0xF5D000, 0xFF5050, 0x30D050, 0x50A0FF)
 MARKS = "o+x#"  # each seat's mark, on its line and in the legend
@@ -145,8 +146,7 @@ class Graph(Page):
             lab = self._make(SEAT_RGB[s], LINE * (7 + s // 2), 1 + 13 * 6 * (s % 2))
             self._set(lab, ("%s %s" % (MARKS[s], names[s]))[:12])
             self.legend.append(lab)
-        if n <= 2:
-            self.set_foot("B: back")
+        self.set_foot("B: back")
 
     def plot(self, hist, n, top):
         """Axes, grid and a line with marks per seat; 0 points (before hand 1) at the left."""
@@ -160,7 +160,7 @@ class Graph(Page):
         line(bmp, PX - 2, 0, PX - 2, H - 2, AXIS)
         line(bmp, PX - 2, H - 2, W - 1, H - 2, AXIS)
         hands = len(hist)
-        span = W - 3 - PX
+        span = RIGHT - PX
         for s in range(n):
             x0 = PX
             y0 = bottom

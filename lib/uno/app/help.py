@@ -65,7 +65,10 @@ class Help(Page):
         while len(lines) % ROWS:  # the rules start on a page of their own, in pairs
             lines.append("")
         self.rules_at = len(lines)
-        self.all = lines + rule_lines(rules, preset)
+        lines += rule_lines(rules, preset)
+        while len(lines) % ROWS:  # whole pages: RIGHT ends on the last, numbered n/n
+            lines.append("")
+        self.all = lines
         self.top = 0
         self.draw()
         self.set_foot("UP/DOWN LEFT/RIGHT B:back")

@@ -369,6 +369,8 @@ class App:
     # ----- screens -------------------------------------------------------------------------
 
     def _push(self, screen):
+        if self.table.g is not None:
+            self.table.flush(True)  # what a play held back comes before the screen's
         self.stack.append(screen)
         if self.table.g is not None:
             self.table._arrow()
@@ -506,6 +508,7 @@ class App:
         """Dim, sleep and wake; True when this frame is asleep or the press only woke it."""
         if pressed:
             self.quiet_from = now
+            self.lights.last_input = now  # a waking press lights the NeoPixels again too
             if self.level >= 0:  # the press wakes the screen and does nothing else
                 self.level = -1
                 self.backlight()

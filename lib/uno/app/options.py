@@ -77,7 +77,7 @@ class Options(Page):
             name = ITEMS[i]
             v = self.value(name, rules)
             mark = "*" if name in _RULE_OPTS and v != getattr(base, name) else " "
-            lines.append("%-10s%s%s" % (T.RULES[name][0], mark, T.value_text(name, v)))
+            lines.append("%-10s %s%s" % (T.RULES[name][0], mark, T.value_text(name, v)))
         while len(lines) < ROWS - 1:
             lines.append("")
         name = ITEMS[self.sel]

@@ -11,6 +11,7 @@ from micropython import const
 from uno.app import fx
 from uno.app.input import A, B, DOWN, LEFT, RIGHT, START, UP
 from uno.app.page import Page, cycle
+from uno.settings_ops import shown_names
 
 NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # uno.save's (a test keeps them equal)
 NAME_LEN = const(16)
@@ -43,9 +44,9 @@ class Players(Page):
         s = self.s
         if not self.editing:
             lines = []
+            shown = shown_names(s)  # the names the table will show: one per seat
             for i in range(4):
-                kind = s.seats[i]
-                lines.append("%-8s %s" % (_KIND_TEXT[kind], s.names[i] if kind else ""))
+                lines.append("%-8s %s" % (_KIND_TEXT[s.seats[i]], shown[i]))
             lines += ["", "LEFT/RIGHT: who plays", "A: change the name"]
             if self.mid_match:
                 lines.append("Seats: from next match")
@@ -97,7 +98,7 @@ class Players(Page):
                 self.refuse("Empty seat: no name")
                 return
             self.editing = self.wants_text = True
-            self.name = s.names[self.sel]
+            self.name = shown_names(s)[self.sel]
             self.pos = len(self.name) if len(self.name) < NAME_LEN else NAME_LEN - 1
             self.set_title("NAME")
             self.set_foot(_EDIT_FOOT)

@@ -78,11 +78,15 @@ class Results:
 
     @staticmethod
     def _scores(t, g, names):
-        # the score table: each seat's cards left, points this hand and total
+        # the score table: each seat's cards left, their points and the total. "PTS LEFT",
+        # not "HAND": a loser's row stands under "X scores 86 points" and must not read as
+        # points scored
         pts = g.last_points
-        t.write(2, "%-11s%6s%7s" % ("to %dpt" % g.rules.target, "HAND", "TOTAL"), 1)
+        target = g.rules.target
+        t.write(2, "%-9s %8s %6s" % (("to %dpt" if target < 10000 else "to %d") % target,
+                                     "PTS LEFT", "TOTAL"), 1)
         for s in range(g.nseats):
-            t.write(3 + s, "%-6s %-3s %5d %6d" % (names[s][:6], cards_text(len(g.hands[s])),
+            t.write(3 + s, "%-6s %-3s %7d %6d" % (names[s][:6], cards_text(len(g.hands[s])),
                                                   pts[s], g.scores[s]), 1)
 
     def closing(self):

@@ -35,8 +35,11 @@ class Scores(Page):
         """Rank, name and score of each entry; the selected one's preset and opponents."""
         sc = self.scores
         if self.confirm:
-            self.set_lines(["", "Clear all %d high" % len(sc), "scores?", "",
-                            "A: yes, clear them", "B: no, keep them"])
+            n = len(sc)
+            self.set_lines(["", ("Clear all %d high" % n) if n > 1 else "Clear the high",
+                            "scores?" if n > 1 else "score?", "",
+                            "A: yes, clear them" if n > 1 else "A: yes, clear it",
+                            "B: no, keep them" if n > 1 else "B: no, keep it"])
             return
         if not sc:
             self.set_lines(["", "No high scores yet.", "", "Win a match against", "the computer to",

@@ -27,6 +27,14 @@ _WAIT = const(0)  # a computer acts next, after the pace delay
 _HUMAN = const(1)  # waiting for the human
 _FLY = const(2)  # a card is moving
 _OVER = const(3)  # hand or match over, results next
+# Table.pend: what a play's frame holds back (flush), one int for the badge's heap
+_PLAYED = const(1)  # this frame answers your play
+_LANDED = const(2)  # this frame lands a computer's card
+_SPLIT = const(3)
+_REHAND = const(4)  # your hand, a frame after a landing
+_FLASH = const(8)  # the ONE! banner (uno.app.describe sets it)
+_RELIGHT = const(16)  # the names' highlights and the top bar
+_HELD = const(32)  # ``later`` is an outcome too: held in its turn (uno.app.describe)
 
 _FLY_FRAMES_MS = const(40)
 _ON_MPY = hasattr(gc, "mem_free")  # CircuitPython's gc; CPython's has none
@@ -67,6 +75,12 @@ class Table:
         self.called = 0  # bit per seat: called ONE and still holds one card
         self.hold_until = 0  # an outcome stays in the message bar until then
         self.later = ""  # a prompt that waits for the outcome's time
+        # A play's frame (yours answering A, a computer's card landing) changes the hand or
+        # the pile; the message bar, the ONE! banner, the highlights and the top bar follow a
+        # frame later (``flush``), so that no frame redraws all of them (docs/APP.md, redraw
+        # budget)
+        self.pend = 0  # _SPLIT bits while the frame is a play's; what is held back
+        self.after = None  # the message held back
         self.count_s = -1  # seconds left in a ONE window, as shown
         self.unlit = False  # your name's highlight is to go off at the next frame
 
@@ -98,13 +112,40 @@ class Table:
     def say(self, text, now=None):
         """Show ``text`` in the message bar; with ``now``, a prompt that waits while an
         outcome is still held."""
+        self.pend &= ~_HELD
         if now is not None and now - self.hold_until < 0:
             self.later = text
             return
         self.later = ""
         text = fit(text)
         self.msg = text
+        if self.pend & _SPLIT:
+            self.after = text
+            return
         self.view.message(text)
+
+    def flush(self, whole=False):
+        """Show what was held back from a play's frame (``pend``): after a computer's card
+        landed, your hand (a +2's cards) first; then the message, the banner, the names
+        (``whole``: all at once, as a screen opens over the table, ending the play's frame)."""
+        p = self.pend
+        if whole:
+            p = (p & ~_SPLIT) | _RELIGHT
+        if p & _REHAND:
+            p &= ~_REHAND
+            self.pend = p
+            self._hand()
+            if not whole:
+                return
+        if self.after is not None:
+            self.view.message(self.after)
+            self.after = None
+        if p & _FLASH:
+            self.view.banner.hidden = False
+        self.pend = p & _HELD
+        if p & _RELIGHT:
+            self._panels_show()
+            self._top()
 
     def _countdown(self, now):
         """The ONE window's message with the whole seconds left (rewritten once a second)."""
@@ -117,13 +158,16 @@ class Table:
                 self.say(with_name("%s forgot ONE! SELECT %d", self.names[self.g.one_seat], (s,)))
 
     def refuse(self, reason, now):
-        if reason and reason[0].islower():
-            reason = reason[0].upper() + reason[1:]
-        self.say(reason)
+        """A refused move buzzes; with tips on (Options) the bar also says why."""
+        if self.app.settings.tips:
+            if reason and reason[0].islower():
+                reason = reason[0].upper() + reason[1:]
+            self.say(reason)
         self.app.sound.play(fx.BUZZ, now)
 
     def idle(self):
-        return self.mode == _HUMAN
+        return (self.mode == _HUMAN and self.after is None
+                and not self.pend & (_REHAND | _FLASH | _RELIGHT))
 
     # ----- the view ------------------------------------------------------------------------
 
@@ -141,14 +185,23 @@ class Table:
             self.offset = self.sel - L.HAND_SLOTS + 1
         if self.offset > 0 and self.offset + L.HAND_SLOTS > n:
             self.offset = max(0, n - L.HAND_SLOTS)
-        v.set_hand(hand, self.offset, self.hot_seat and g.actor != self.seat)
+        if self.pend & _LANDED:
+            self.pend |= _REHAND  # a computer's card landed: your hand a frame later (flush)
+        else:
+            self._hand()
         v.set_discard(g.discard[-1] if g.discard else -1)
         v.set_colour(g.colour if g.discard else -1)
         v.set_pile(len(g.pile))
         self.app.lights.colour = L.COLOUR_RGB[g.colour] if g.discard else -1
         self._panels_show()
-        self._top()
+        if not self.pend & _SPLIT:  # else a frame later, with the message (flush)
+            self._top()
         self._arrow()
+
+    def _hand(self):
+        g = self.g
+        self.view.set_hand(g.hands[self.seat], self.offset,
+                           self.hot_seat and g.actor != self.seat)
 
     def _panels_show(self):
         g = self.g
@@ -164,10 +217,13 @@ class Table:
                 self.called &= ~(1 << s)
             if p == 2:
                 v.top_right.write(0, seat_text(self.names[s], cnt, g.scores[s]), align=2)
-                v.highlight(v.top_right, active)
+                if not self.pend & _SPLIT:  # in a play's frame: a frame later (flush)
+                    v.highlight(v.top_right, active)
                 continue
             used[p] = True
             panel = v.panels[p]
+            if self.pend & _SPLIT:  # a play's frame: a name lights up a frame later (flush)
+                active = active and panel._active
             # "ONE!" only once called: not while the others may still catch a missed call
             panel.show(self.names[s], cnt, g.scores[s], active, (self.called >> s) & 1)
             if panel.group.hidden:
@@ -219,6 +275,7 @@ class Table:
 
     def update(self, pressed, now):
         g = self.g
+        self.flush()
         if self.unlit:
             self.unlit = False
             self.view.highlight(self.view.top_left, False)
@@ -233,7 +290,10 @@ class Table:
             self.app.pause()
             return
         if self.later and now - self.hold_until >= 0:
+            held = self.pend & _HELD
             self.say(self.later)
+            if held:
+                self.hold_until = now + self.pace()
         if self.mode == _WAIT:
             if self.chosen < 0:
                 # Decide early in the wait, with the table already drawn: a long search then
@@ -277,8 +337,10 @@ class Table:
         elif pressed & UP:
             self.move(-L.HAND_SLOTS)
         elif pressed & DOWN:
-            if ph == G.PH_DRAWN and G.PASS in g.legal_actions() and G.DRAW in g.legal_actions():
-                self.act(G.PASS, now)  # draw=repeat: DOWN passes, B draws again
+            if ph == G.PH_DRAWN and g.rules.draw == "repeat":
+                # draw=repeat: DOWN passes, B draws again; at the hand limit too, where B
+                # passes as well (DOWN must not turn into a scroll from one draw to the next)
+                self.act(G.PASS, now)
             else:
                 self.move(L.HAND_SLOTS)
         elif pressed & A:
@@ -298,6 +360,9 @@ class Table:
             self.act(G.DRAW, now)
         elif G.PASS in legal:
             self.act(G.PASS, now)
+        elif g.phase == G.PH_PLAY and g.at_limit(self.seat):
+            # no draw and no pass: a card must be played, so the bar names the key that does
+            self.refuse("Hand full (%d): A:play" % g.rules.hand_limit, now)
         else:
             self.refuse(g.explain(G.DRAW), now)
 
@@ -369,7 +434,15 @@ class Table:
         g.apply(a)
         if a < 64:
             self.app.sound.play(fx.PLAY, now)
-        self._after_action(now, p)
+        self._split_after(now, p, _PLAYED)
+
+    def _split_after(self, now, p, how):
+        # _after_action with the message bar, the banner... a frame later (``pend``)
+        self.pend |= how
+        try:
+            self._after_action(now, p)
+        finally:
+            self.pend = (self.pend & ~_SPLIT) | _RELIGHT
 
     def _computer(self, now):
         g = self.g
@@ -413,7 +486,7 @@ class Table:
         t = now - self.fly_t0
         if t >= self.fly_ms:
             self.view.hide_fly()
-            self._after_action(now, self.fly_actor)
+            self._split_after(now, self.fly_actor, _LANDED)
             return
         x0, y0 = self.fly_from
         x1, y1 = self.fly_to

@@ -42,17 +42,21 @@ class Title:
         v.root.append(self.group)
         self.items = []
         self.sel = 0
+        self.asking = False  # New match over a saved one: A replaces it, any other key keeps it
         self.reopen()
         if app.notice:
             v.message(app.notice)
             app.notice = None
 
     def reopen(self):
-        """Draw the menu (again, after a page over it closes)."""
+        """Draw the menu (again, after a page over it closes: the arrow stays on the item
+        the player opened)."""
         app = self.app
         self.group.hidden = False
+        left = self.items[self.sel] if self.items else -1
         self.items = [i for i in range(len(_ITEMS)) if i or app.saved.match]
-        self.sel = 0
+        self.sel = self.items.index(left) if left in self.items else 0
+        self.asking = False
         t = self.menu
         t.clear()
         for row in range(len(self.items)):
@@ -74,6 +78,16 @@ class Title:
         if not pressed:
             return
         n = len(self.items)
+        app = self.app
+        if self.asking:
+            self.asking = False
+            if pressed & A:
+                if not app.switch("new"):
+                    app.new_match()
+                return
+            app.view.message("UP/DOWN, A: choose")
+            if not pressed & (UP | DOWN):
+                return  # B (or any other key): the saved match stays
         if pressed & UP:
             self.sel = (self.sel - 1) % n
             self._mark()
@@ -81,11 +95,13 @@ class Title:
             self.sel = (self.sel + 1) % n
             self._mark()
         elif pressed & A:
-            app = self.app
             item = self.items[self.sel]
             if item == 0:
                 if not app.switch("continue"):  # a fresh heap for the match (App.switch)
                     app.resume()
+            elif item == 1 and app.saved.match:
+                self.asking = True
+                app.view.message("Replace saved? A:yes B:no")
             elif item == 1:
                 if not app.switch("new"):
                     app.new_match()
