@@ -1,4 +1,5 @@
-"""Stand-in for the PyBadge's board module: pins as names, DISPLAY as the stand-in display."""
+"""Stand-in for the PyBadge's board module: pins as names, DISPLAY as the stand-in display.
+(tools/cpvm/pygamer/board.py is the PyGamer's.)"""
 
 import displayio
 
@@ -11,6 +12,7 @@ class Pin:
         return "board." + self._name
 
 
+board_id = "pybadge"
 BUTTON_CLOCK = Pin("BUTTON_CLOCK")
 BUTTON_OUT = Pin("BUTTON_OUT")
 BUTTON_LATCH = Pin("BUTTON_LATCH")
