@@ -618,6 +618,9 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     add_vm_options(ap)
     ap.add_argument("--keys", help="press script (host_sim format), or @FILE")
+    ap.add_argument("--board", choices=("pybadge", "pygamer"), default="pybadge",
+                    help="the board the stand-ins are (pygamer: its joystick moved by the "
+                         "press script's directions, tools/cpvm/vm_joystick.py)")
     ap.add_argument("--span", type=int, default=8)
     ap.add_argument("--heaps", default="130-135", help="KiB, a range or a list (grid)")
     ap.add_argument("--step", type=float, default=1.0,
@@ -643,6 +646,8 @@ def main(argv=None) -> int:
               % (sizes["app_mpy"], sizes["standin_mpy"]))
         kw = dict(seats=seats, matches=args.matches, seed=args.seed, pystack=args.pystack,
                   keys=keys, badge=args.badge, cp=args.cp)
+        if args.board != "pybadge":
+            kw["env"] = {"UNO_VM_BOARD": args.board}
         if args.what == "modules":
             rows = module_bytes(dest, badge=args.badge, cp=args.cp)
             k = len(MATCH_MODULES) + 1
