@@ -23,7 +23,8 @@ pytestmark = pytest.mark.skipif(MISSING is not None, reason="CircuitPython VM: %
 # Options and Help paged with RIGHT, then New match
 TITLE_PAGES = "DOWN A B DOWN DOWN A RIGHT B DOWN DOWN DOWN A B DOWN DOWN DOWN DOWN A RIGHT B\nA\n"
 # from the pause menu the score graph and Help (every page), each a program of its own
-PAUSE_PAGES = "WAIT:30\nSTART DOWN DOWN A\nB\nSTART DOWN DOWN DOWN DOWN A\nRIGHT RIGHT RIGHT RIGHT B\n"
+PAUSE_PAGES = ("WAIT:30\nSTART DOWN DOWN A\nB\nSTART DOWN DOWN DOWN DOWN A\n"
+               "RIGHT RIGHT RIGHT RIGHT B\n")
 DIRECTIONS = ("RIGHT", "DOWN", "UP", "LEFT")
 
 
