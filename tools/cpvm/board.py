@@ -1,8 +1,5 @@
 """Stand-in for the PyBadge's board module: pins as names, DISPLAY as the stand-in display.
-With UNO_VM_BOARD=pygamer, the PyGamer's: its board_id, its joystick's pins, and the stick
-that the press script moves (tools/cpvm/vm_joystick.py)."""
-
-from os import getenv
+(tools/cpvm/pygamer/board.py makes the PyGamer's of it.)"""
 
 import displayio
 
@@ -15,8 +12,7 @@ class Pin:
         return "board." + self._name
 
 
-board_id = getenv("UNO_VM_BOARD") or "pybadge"
-del getenv
+board_id = "pybadge"
 BUTTON_CLOCK = Pin("BUTTON_CLOCK")
 BUTTON_OUT = Pin("BUTTON_OUT")
 BUTTON_LATCH = Pin("BUTTON_LATCH")
@@ -25,7 +21,3 @@ SPEAKER_ENABLE = Pin("SPEAKER_ENABLE")
 NEOPIXEL = Pin("NEOPIXEL")
 LIGHT = Pin("LIGHT")
 DISPLAY = displayio.Display()
-if board_id == "pygamer":
-    JOYSTICK_X = Pin("JOYSTICK_X")
-    JOYSTICK_Y = Pin("JOYSTICK_Y")
-    import vm_joystick  # noqa: F401 (after DISPLAY: the keypad stand-in it wraps reads it)

@@ -1,7 +1,7 @@
-"""The PyGamer's joystick on the VM (tools/cpvm/board.py loads it when UNO_VM_BOARD is
-"pygamer"): the press script's RIGHT DOWN UP LEFT (tools/cpvm/keypad.py) push the stick
-instead of pressing keys, as long as a key would be down (one frame), and analogio.AnalogIn on
-JOYSTICK_X / JOYSTICK_Y reads it as the PyGamer's ADC does (0-65535, the middle 32768).
+"""The PyGamer's joystick on the VM (tools/cpvm/pygamer/board.py loads it): the press script's
+RIGHT DOWN UP LEFT (tools/cpvm/keypad.py) push the stick instead of pressing keys, as long as a
+key would be down (one frame), and analogio.AnalogIn on JOYSTICK_X / JOYSTICK_Y reads it as
+the PyGamer's ADC does (0-65535, the middle 32768).
 
 The stick is no perfect one: at rest it reads off the middle by up to 9,000 either way (inside
 uno.hw.pygamer's dead zone), and pushes alternate between all the way and just past the dead
