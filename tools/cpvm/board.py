@@ -12,7 +12,6 @@ class Pin:
         return "board." + self._name
 
 
-board_id = "pybadge"
 BUTTON_CLOCK = Pin("BUTTON_CLOCK")
 BUTTON_OUT = Pin("BUTTON_OUT")
 BUTTON_LATCH = Pin("BUTTON_LATCH")
@@ -21,3 +20,7 @@ SPEAKER_ENABLE = Pin("SPEAKER_ENABLE")
 NEOPIXEL = Pin("NEOPIXEL")
 LIGHT = Pin("LIGHT")
 DISPLAY = displayio.Display()
+# the firmware's board_id (a string in flash on the badge) in the slot displayio's name leaves:
+# one entry more would grow the module's dict, heap the badge does not spend
+del displayio
+board_id = "pybadge"
