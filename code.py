@@ -1,12 +1,13 @@
-"""PyBadge entry point: build the hardware, hand it to the app, run the frame loop.
+"""The badge's entry point: build the hardware, hand it to the app, run the frame loop.
 
 CircuitPython runs this file as ``__main__``: the title screen. The match and the pages a
 paused match opens run as programs of their own, each on a fresh heap: the app saves, then
 CircuitPython reloads with one of the files in ``start/``, which call ``main`` with what to
 begin with (uno.app.main.App.start / App.switch). This file is compiled on the badge and its
 code stays in the heap all program long, so it keeps only the loop: the first screen is
-``uno.app.loading``, the start-up ``uno.app.startup``, the error screen ``uno.app.crash``, each
-loaded only while needed.
+``uno.app.loading``, the board's hardware ``uno.hw.make``'s (the app imports none of uno.hw),
+the start-up ``uno.app.startup``, the error screen ``uno.app.crash``, each loaded only while
+needed.
 On a PC the file name shadows the standard library's ``code`` module whenever the repository
 root is on sys.path (``python -m pytest`` imports it through pdb), so importing it must do
 nothing.
@@ -44,12 +45,15 @@ def main(start="title"):
     box = [None, None, None]  # type: list  # hw, app, font: what the error screen needs of them
     hw = app = None
     try:
+        from uno.hw import make as hardware
+
+        hw = box[0] = hardware()  # the board's (uno.hw picks it), handed to the app
+        del hardware
         from uno.app.startup import make
 
-        app = make(start, restart, box)
+        app = make(hw, start, restart, box)
         del make
         _drop("startup")
-        hw = box[0]
         if start == "new" or start == "continue":
             # the match's modules imported from here, not from deep in App.start: nested
             # imports there overflow CircuitPython 9's 1.5 KB Python stack (three Advanced)

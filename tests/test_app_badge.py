@@ -166,8 +166,9 @@ def badge(monkeypatch):
     clock = {"ms": (1 << 29) - 500}  # close to the wrap of supervisor.ticks_ms
     written = []
     mods = {
-        "board": types.SimpleNamespace(DISPLAY=display, BUTTON_CLOCK=1, BUTTON_OUT=2,
-                                       BUTTON_LATCH=3, SPEAKER=4, SPEAKER_ENABLE=5, NEOPIXEL=6),
+        "board": types.SimpleNamespace(board_id="pybadge", DISPLAY=display, BUTTON_CLOCK=1,
+                                       BUTTON_OUT=2, BUTTON_LATCH=3, SPEAKER=4,
+                                       SPEAKER_ENABLE=5, NEOPIXEL=6),
         "keypad": types.SimpleNamespace(Event=_Event, ShiftRegisterKeys=_Keys),
         "digitalio": types.SimpleNamespace(DigitalInOut=lambda pin: _Pin()),
         "analogio": types.SimpleNamespace(AnalogIn=_Analog),
@@ -288,18 +289,90 @@ def test_badge_sleeps_while_dark_and_a_press_wakes_it(badge, monkeypatch):
     assert _Keys.live == 1
 
 
-def test_pygamer_joystick(badge):
-    badge.mods["board"].JOYSTICK_X = 7
-    badge.mods["board"].JOYSTICK_Y = 8
-    pb = importlib.import_module("uno.hw.pybadge")
-    hw = pb.PyBadge()
-    assert _Keys.last.key_count == 4
-    hw._joy_x.value = 100  # pushed left
-    assert hw.poll() == 1 << 7
-    assert hw.poll() == 0, "a held joystick is one press"
-    hw._joy_x.value = 32768
-    hw._joy_y.value = 65000  # down
-    assert hw.poll() == 1 << 5
+def _pygamer(badge, monkeypatch, board_id="pygamer"):
+    """uno.hw.make() on a board whose ``board_id`` is ``board_id``, with the PyGamer's
+    joystick pins."""
+    board = badge.mods["board"]
+    monkeypatch.setattr(board, "board_id", board_id, raising=False)
+    monkeypatch.setattr(board, "JOYSTICK_X", 7, raising=False)
+    monkeypatch.setattr(board, "JOYSTICK_Y", 8, raising=False)
+    monkeypatch.delitem(sys.modules, "uno.hw.pygamer", raising=False)
+    import uno.hw
+
+    return uno.hw.make()
+
+
+@pytest.mark.parametrize("board_id, keys", [("pybadge", 8), ("edgebadge", 8), ("pygamer", 4)])
+def test_the_hardware_is_the_boards_by_its_board_id(badge, monkeypatch, board_id, keys):
+    # the PyBadge, PyBadge LC and EdgeBadge have the D-pad in their shift register; the
+    # PyGamer's holds B A START SELECT and its D-pad is the joystick
+    hw = _pygamer(badge, monkeypatch, board_id)
+    assert type(hw).__name__ == ("PyGamer" if board_id == "pygamer" else "PyBadge")
+    assert _Keys.last.key_count == keys
+
+
+LEFT, RIGHT, DOWN, UP = 1 << 7, 1 << 4, 1 << 5, 1 << 6
+
+
+def test_the_pygamers_joystick_is_read_as_the_d_pad(badge, monkeypatch):
+    hw = _pygamer(badge, monkeypatch)
+    x, y = hw._joy_x, hw._joy_y
+    assert hw.poll() == 0 and hw.held == 0, "the stick at rest presses nothing"
+    x.value = 100  # pushed left
+    assert hw.poll() == LEFT and hw.held == LEFT
+    assert hw.poll() == 0 and hw.held == LEFT, "a held stick is one press, held as the D-pad's"
+    x.value, y.value = 32768, 65000  # straight to down
+    assert hw.poll() == DOWN and hw.held == DOWN
+    x.value = y.value = 32768
+    assert hw.poll() == 0 and hw.held == 0
+    x.value, y.value = 65535, 20000  # right and a little up: the axis pushed further
+    assert hw.poll() == RIGHT
+    x.value, y.value = 32768, 32768
+    hw.poll()
+    _Keys.last.events.queue = [(1, True)]  # A with the stick pushed up
+    y.value = 0
+    assert hw.poll() == (1 << 1) | UP and hw.held == (1 << 1) | UP
+
+
+def test_the_pygamers_joystick_has_a_dead_zone_and_lets_go_near_the_middle(badge, monkeypatch):
+    hw = _pygamer(badge, monkeypatch)
+    x = hw._joy_x
+    for v in (32768 + 15000, 32768 - 15000, 32768 + 16000):  # a stick that drifts: nothing
+        x.value = v
+        assert hw.poll() == 0 and hw.held == 0, v
+    x.value = 32768 + 18000  # pushed right
+    assert hw.poll() == RIGHT
+    for v in (32768 + 16000, 32768 + 13000, 32768 + 17500, 32768 + 14000):
+        x.value = v  # resting near the edge of the dead zone: still held, no second press
+        assert hw.poll() == 0 and hw.held == RIGHT, v
+    x.value = 32768 + 11000  # near the middle: let go
+    assert hw.poll() == 0 and hw.held == 0
+    x.value = 32768 + 16000  # inside the dead zone again
+    assert hw.poll() == 0 and hw.held == 0
+
+
+def test_a_held_joystick_repeats_in_the_menus_as_a_held_d_pad(badge, monkeypatch):
+    # the app's repeat (uno.app.main: 400 ms, then every 110 ms) reads ``held``
+    from uno.app.main import App
+
+    _badge_clock_main_thread_only(monkeypatch)
+    hw = _pygamer(badge, monkeypatch)
+    hw.base = str(ROOT)  # the sprites
+    app = App(hw, None, seed=1, sound=False)
+    seen = []
+
+    class Menu:  # the screen on top: what it is handed each frame
+        def update(self, pressed, now):
+            seen.append(pressed)
+
+    app.stack.append(Menu())
+    hw._joy_y.value = 65535  # down, held for a second
+    start = badge.clock["ms"]
+    while badge.clock["ms"] - start < 1000:
+        app.frame()
+        hw.wait_frame()
+    downs = sum(1 for p in seen if p & DOWN)
+    assert 6 <= downs <= 8, downs  # the push, then (1000 - 400) / 110 repeats
 
 
 class Stop(BaseException):  # code.py shows the error screen for any Exception

@@ -45,15 +45,17 @@ def built_in() -> set[str]:
     return {s.strip() for s in text.splitlines() if s.strip() and not s.startswith("#")}
 
 
-def lookups() -> dict[tuple[str, str], set[str]]:
-    """(module, name) -> the device files that look the name up on that built-in module: as an
-    attribute of the imported module, a from-import, or a hasattr/getattr with a literal."""
+def lookups(files: list[Path] | None = None) -> dict[tuple[str, str], set[str]]:
+    """(module, name) -> the device files (or ``files``) that look the name up on that built-in
+    module: as an attribute of the imported module, a from-import, or a hasattr/getattr with a
+    literal."""
     mods = built_in()
     out: dict[tuple[str, str], set[str]] = {}
-    files = [ROOT / "code.py", *sorted((ROOT / "start").glob("*.py")),
-             *sorted((ROOT / "lib").rglob("*.py"))]
+    if files is None:
+        files = [ROOT / "code.py", *sorted((ROOT / "start").glob("*.py")),
+                 *sorted((ROOT / "lib").rglob("*.py"))]
     for f in files:
-        rel = str(f.relative_to(ROOT))
+        rel = str(f.relative_to(ROOT)) if f.is_relative_to(ROOT) else f.name
         tree = ast.parse(f.read_text(encoding="utf-8"))
         alias = {}
         for n in ast.walk(tree):
@@ -85,12 +87,16 @@ def test_every_lookup_on_a_built_in_module_has_the_firmwares_answer(cp):
         "; ".join(missing)
 
 
-def test_the_scan_finds_the_lookups_it_is_there_for():
+def test_the_scan_finds_the_lookups_it_is_there_for(tmp_path):
     # the scanner itself: the attribute form, the from-import and hasattr all seen
     found = lookups()
-    assert "lib/uno/hw/pybadge_init.py" in found[("board", "JOYSTICK_X")]  # hasattr + attribute
+    assert "lib/uno/hw/pygamer.py" in found[("board", "JOYSTICK_X")]  # attribute
+    assert "lib/uno/hw/__init__.py" in found[("board", "board_id")]
     assert ("micropython", "const") in found  # from micropython import const
     assert ("gc", "collect") in found and ("supervisor", "set_next_code_file") in found
+    probe = tmp_path / "probe.py"
+    probe.write_text("import board as b\nif hasattr(b, 'LIGHT'):\n    pass\n")
+    assert lookups([probe]) == {("board", "LIGHT"): {"probe.py"}}
 
 
 def test_the_pages_choose_their_text_by_the_board_not_by_a_debugging_function():

@@ -231,3 +231,17 @@ def test_the_api_names_kept_are_the_venvs_so_a_bundle_needs_no_venv():
     assert kept == shortnames.python_api(), (
         "tools/api_names.txt is stale: .venv/bin/python tools/shortnames.py --write-api")
     assert {"pixel_shader", "hidden", "tile_width", "readinto", "getrandbits"} <= kept
+
+
+def test_a_name_looked_up_on_the_firmwares_modules_keeps_its_spelling(tmp_path):
+    # the PyBadge's firmware has no board.JOYSTICK_X but a PyGamer's has: the bundle, one for
+    # both boards, must still spell it (tools/pybadge_api.txt lists every such lookup)
+    out, plan = _shorten(tmp_path, {"uno/hw/m.py": """
+        import board
+
+
+        def stick():
+            return board.JOYSTICK_X, board.JOYSTICK_Y, board.board_id
+        """})
+    assert "board.JOYSTICK_X, board.JOYSTICK_Y, board.board_id" in out["uno/hw/m.py"]
+    assert "JOYSTICK_X" not in plan.names and "stick" in plan.names

@@ -17,10 +17,11 @@ function by function to a few spare names. Only names change, never a line, so t
 screen's file and line are the repository's; ``names.map`` (``map_text``) gives the function.
 
 A name keeps its spelling where anything may look it up by it:
-- it is the firmware's or Python's API (the two lists, ``firmware_api.txt``, and
-  ``api_names.txt``: CPython's builtins and their types, the badge's modules CPython has,
-  circuitpython-stubs' code, kept in the repository so that a bundle built without the venv
-  is the same bundle);
+- it is the firmware's or Python's API (the lists ``firmware_api.txt``, ``pybadge_api.txt``
+  (what the app looks up on the firmware's modules, whether a PyBadge has it or another board:
+  a PyGamer's ``board.JOYSTICK_X``) and ``api_names.txt``: CPython's builtins and their types,
+  the badge's modules CPython has, circuitpython-stubs' code, kept in the repository so that a
+  bundle built without the venv is the same bundle);
 - ``code.py`` or ``start/`` (source on the drive), or the VM's stand-ins and driver
   (``tools/cpvm/``) intern it, or pass it as a keyword;
 - a word of any string the app keeps spells it (``getattr(obj, "name")``, a settings field,
@@ -51,6 +52,9 @@ FIRMWARE_NAMES = Path(__file__).resolve().parent / "firmware_names.txt"
 BADGE_NAMES = Path(__file__).resolve().parent / "badge_names.txt"
 FIRMWARE_API = Path(__file__).resolve().parent / "firmware_api.txt"
 API_NAMES = Path(__file__).resolve().parent / "api_names.txt"
+# the names the app looks up on the firmware's modules, whether the PyBadge's has them or not
+# (tests/test_firmware_api.py): another board's firmware may (a PyGamer's board.JOYSTICK_X)
+BOARD_API = Path(__file__).resolve().parent / "pybadge_api.txt"
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # Never a target: names C code may ask a Python object for by spelling (streams, mappings,
 # generators), and those the compiler spells itself (py/compile.c, emitcommon.c, scope.c,
@@ -338,8 +342,14 @@ def _outside_names() -> tuple[set[str], set[str], set[str], set[str]]:
             continue
         beside_kw.update(k.arg for k in ast.walk(tree)
                          if isinstance(k, ast.keyword) and k.arg)
-    api = set(_listed(API_NAMES)) | set(_listed(FIRMWARE_API))
+    api = set(_listed(API_NAMES)) | set(_listed(FIRMWARE_API)) | board_api()
     return every, met, api, beside_kw | params
+
+
+def board_api() -> set[str]:
+    """The names the app looks up on a module built into the firmware (``BOARD_API``: the
+    PyBadge's has them or not): never renamed, as a board may have one the PyBadge has not."""
+    return {line.split()[0].rpartition(".")[2] for line in _listed(BOARD_API)}
 
 
 def _fresh(taken: set[str]):

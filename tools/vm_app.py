@@ -43,6 +43,9 @@ import cptools  # noqa: E402
 import shortnames  # noqa: E402
 
 STANDINS = ROOT / "tools" / "cpvm"
+# the boards the stand-ins can be (UNO_VM_BOARD, ``--board``): the PyBadge's in tools/cpvm/,
+# another's in tools/cpvm/<board>/, over the PyBadge's
+BOARDS = ("pybadge", "pygamer")
 SITE = next((ROOT / ".venv" / "lib").glob("python3*/site-packages"), None)
 PROFILES = {
     # The first seat stands for the player, and Normal plays it: its code is uno.ai, which every
@@ -268,6 +271,15 @@ def build(dest: Path, lean: bool = False, cp: int = 10, short: bool = True) -> d
         out = dest / "standins" / p.with_suffix(".mpy").name
         _compile(p, out, cross, _name(out, dest))
         sizes["standin_mpy"] += out.stat().st_size
+    # another board's stand-ins, before the PyBadge's on its path (``command``): the PyGamer's
+    # board module is the PyBadge's (compiled beside it as board_pybadge) and its joystick
+    for board in BOARDS[1:]:
+        folder = dest / ("standins_" + board)
+        _compile(STANDINS / "board.py", folder / "board_pybadge.mpy", cross,
+                 _name(folder / "board_pybadge.mpy", dest))
+        for p in sorted((STANDINS / board).glob("*.py")):
+            out = folder / p.with_suffix(".mpy").name
+            _compile(p, out, cross, _name(out, dest))
     shutil.copy(ROOT / "code.py", dest / "code.py")
     shutil.copytree(ROOT / "start", dest / "start")
     import bundle
@@ -341,6 +353,9 @@ def command(dest: Path, heap_k: float, seats: str = PROFILES["normal"], matches:
         keyfile.write_text("A x10000\n" * 100 if keys == AUTO_KEYS else keys)
     # paths relative to dest, the VM's working directory (``_name``)
     env = dict(os.environ, MICROPYPATH="lib:standins:.", UNO_VM_KEYS=keyfile.name, **(env or {}))
+    board = env.get("UNO_VM_BOARD", BOARDS[0])
+    if board != BOARDS[0]:  # that board's stand-ins first (``build``)
+        env["MICROPYPATH"] = "lib:standins_%s:standins:." % board
     if (dest / NAMES_MAP).is_file():
         env.setdefault("UNO_VM_NAMES", str(APP_NAMES_SHORT))
     # -m: a script would put its folder's real path first in sys.path (its length in the heap)
@@ -534,6 +549,9 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     add_vm_options(ap)
     ap.add_argument("--keys", help="press script (host_sim format), or @FILE")
+    ap.add_argument("--board", choices=BOARDS, default=BOARDS[0],
+                    help="the board the stand-ins are (pygamer: its joystick moved by the "
+                         "press script's directions, tools/cpvm/pygamer/vm_joystick.py)")
     ap.add_argument("--span", type=int, default=8)
     ap.add_argument("--heaps", default="130-135", help="KiB, a range or a list (grid)")
     ap.add_argument("--step", type=float, default=1.0,
@@ -559,6 +577,8 @@ def main(argv=None) -> int:
               % (sizes["app_mpy"], sizes["standin_mpy"]))
         kw = dict(seats=seats, matches=args.matches, seed=args.seed, pystack=args.pystack,
                   keys=keys, badge=args.badge, cp=args.cp)
+        if args.board != "pybadge":
+            kw["env"] = {"UNO_VM_BOARD": args.board}
         if args.what == "modules":
             rows = module_bytes(dest, badge=args.badge, cp=args.cp)
             k = len(MATCH_MODULES) + 1

@@ -1,4 +1,5 @@
-"""Stand-in for the PyBadge's board module: pins as names, DISPLAY as the stand-in display."""
+"""Stand-in for the PyBadge's board module: pins as names, DISPLAY as the stand-in display.
+(tools/cpvm/pygamer/board.py makes the PyGamer's of it.)"""
 
 import displayio
 
@@ -19,3 +20,7 @@ SPEAKER_ENABLE = Pin("SPEAKER_ENABLE")
 NEOPIXEL = Pin("NEOPIXEL")
 LIGHT = Pin("LIGHT")
 DISPLAY = displayio.Display()
+# the firmware's board_id (a string in flash on the badge) in the slot displayio's name leaves:
+# one entry more would grow the module's dict, heap the badge does not spend
+del displayio
+board_id = "pybadge"

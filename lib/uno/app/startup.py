@@ -1,22 +1,19 @@
-"""A program's start-up (code.py's ``main``): the hardware, the display tree, the saves and the
-app. code.py drops this module once the app is made: a program runs for hours and its code
-would otherwise stay in the heap all that time (CircuitPython keeps a loaded module's code in
-RAM)."""
+"""A program's start-up (code.py's ``main``) on the hardware code.py made and hands in: the
+display tree, the saves and the app. code.py drops this module once the app is made: a program
+runs for hours and its code would otherwise stay in the heap all that time (CircuitPython keeps
+a loaded module's code in RAM)."""
 
 import gc
 import os
 import random
 
 
-def make(start, restart, box):
-    """The PyBadge, the View and the App for a program that begins with ``start`` (App.start),
-    ``restart`` given to the hardware when the drive has ``start/``. ``box`` ([hw, app, font])
-    is filled as they are made, for code.py's error screen. Returns the App."""
-    from uno.hw.pybadge import PyBadge
+def make(hw, start, restart, box):
+    """The View and the App on the hardware ``hw`` for a program that begins with ``start``
+    (App.start), ``restart`` given to the hardware when the drive has ``start/``. ``box``
+    ([hw, app, font]) is filled as they are made, for code.py's error screen. Returns the App."""
     from uno.view.table import View
 
-    hw = PyBadge()
-    box[0] = hw
     try:  # start/ copied too: the match and the pages run as programs of their own
         os.stat("start/new.py")
         hw.restart = restart

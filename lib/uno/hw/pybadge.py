@@ -1,4 +1,5 @@
-"""Hardware module for the Adafruit PyBadge (and PyGamer, whose D-pad is a joystick).
+"""Hardware module for the Adafruit PyBadge, PyBadge LC and EdgeBadge (their D-pad and buttons
+behind one shift register); the PyGamer's, uno.hw.pygamer, is this one with a joystick.
 
 Interface shared with host_sim/hw.py (docs/APP.md): ``base``, ``ticks()``, ``poll()``,
 ``held``, ``show(group)``, ``refresh()``, ``tone(freq)``, ``sound_name(tune, on)``,
@@ -33,13 +34,6 @@ _WRAP = const(1 << 29)  # supervisor.ticks_ms wraps here
 _FRAME_MS = const(33)
 _DARK_MS = const(50)  # a poll while dark: a press shorter than this may need a second one
 _SINE_N = const(32)
-_JOY_LO = const(15000)
-_JOY_HI = const(50000)
-# keypad key numbers are the bit numbers of uno.app.input (B A START SELECT RIGHT DOWN UP LEFT)
-_RIGHT = const(1 << 4)
-_DOWN = const(1 << 5)
-_UP = const(1 << 6)
-_LEFT = const(1 << 7)
 
 
 class PyBadge:
@@ -47,6 +41,9 @@ class PyBadge:
     brief_records = True
     # code.py's: run the game again as a new program on a fresh heap (uno.app.main App.switch)
     restart = None  # type: Any
+    # the buttons behind the shift register, keypad's key numbers the bits of uno.app.input
+    # (B A START SELECT RIGHT DOWN UP LEFT)
+    key_count = 8
 
     # set by uno.hw.pybadge_init (for the type checker: a bare annotation compiles to nothing)
     display: "Any"
@@ -55,11 +52,8 @@ class PyBadge:
     held: int
     _pending: int
     _event: "Any"
-    _joy_x: "Any"
-    _joy_y: "Any"
     _pins: "Any"
     _keys: "Any"
-    _joy: int
     _last: int
     _now: int
     _next_frame: int
@@ -119,7 +113,7 @@ class PyBadge:
             clock, latch, data = pins
             latch.value = True
             bits = 0
-            for i in range(8 if self._joy_x is None else 4):
+            for i in range(self.key_count):
                 clock.value = False
                 if data.value:
                     bits |= 1 << i
@@ -127,23 +121,6 @@ class PyBadge:
             latch.value = False
             pressed = bits & ~self.held
             self.held = bits
-        jx = self._joy_x
-        jy = self._joy_y
-        if jx is not None and jy is not None:
-            j = 0
-            x = jx.value
-            y = jy.value
-            if x < _JOY_LO:
-                j |= _LEFT
-            elif x > _JOY_HI:
-                j |= _RIGHT
-            if y < _JOY_LO:
-                j |= _UP
-            elif y > _JOY_HI:
-                j |= _DOWN
-            pressed |= j & ~self._joy
-            self.held = (self.held & 0x0F) | j
-            self._joy = j
         return pressed
 
     # ----- display -------------------------------------------------------------------------
@@ -212,10 +189,9 @@ class PyBadge:
                 for p in pins:
                     p.deinit()
                 self._pins = None
-            # a PyGamer's shift register has B A START SELECT only (its D-pad is a joystick)
             self._keys = keypad.ShiftRegisterKeys(
                 clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
-                key_count=8 if self._joy_x is None else 4, value_when_pressed=True)
+                key_count=self.key_count, value_when_pressed=True)
             # The button that woke the badge may still be down. A new keypad reports no press
             # for a key already down (its debounce counts start at 0: shared-module/keypad/
             # __init__.c), only its release, and nothing for one let go before it opened: so

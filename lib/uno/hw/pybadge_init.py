@@ -4,7 +4,6 @@ it and dropped after, as CircuitPython keeps a loaded module's code in the heap.
 import array
 import math
 
-import analogio
 import audiocore
 import audioio
 import board
@@ -38,15 +37,9 @@ def init(hw):
     hw.held = 0
     hw._pending = 0
     hw._event = keypad.Event()
-    hw._joy_x = None
-    hw._joy_y = None
-    if hasattr(board, "JOYSTICK_X"):
-        hw._joy_x = analogio.AnalogIn(board.JOYSTICK_X)
-        hw._joy_y = analogio.AnalogIn(board.JOYSTICK_Y)  # type: ignore[attr-defined]
     hw._pins = None  # dark: (clock, latch, data) of the shift register, read by poll()
     hw._keys = None
     hw._dark(False)
-    hw._joy = 0
     # time
     hw._last = supervisor.ticks_ms()
     hw._now = 0
