@@ -366,7 +366,10 @@ def vm_check(out: Path, scan: Scan, cp: int = 10) -> tuple[bool | None, str]:
     have = set(r.stdout.split())
     deps: dict[str, set[str]] = {}
     for name, (src, is_pkg, _, _) in scan.modules.items():
-        deps[name] = {n for n, opt, _ in imports_of(src, name, is_pkg) if not opt}
+        # ``from P import m`` of a submodule m is marked optional by imports_of (P.m may be a
+        # name, not a module): it is a dependency whenever P.m is one of the bundle's modules
+        deps[name] = {n for n, opt, _ in imports_of(src, name, is_pkg)
+                      if not opt or n in scan.modules}
 
     def pure(name: str, seen: set[str]) -> bool:
         if name in seen:
