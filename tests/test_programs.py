@@ -116,15 +116,17 @@ def test_a_matchs_program_keeps_only_the_code_it_uses(tmp_path):
 
 
 def test_the_match_start_keeps_the_tables_mode_numbers():
-    """uno.app.saves tells a match saved at a hand's end by the table's mode and by the game's
+    """uno.app.begin tells a match saved at a hand's end by the table's mode and by the game's
     phase, private constants of each module (folded on the badge; the title's program, which
-    uses the module too, never loads uno.game): they must agree."""
+    uses begin too, never loads uno.game): they must agree; so does uno.app.saves."""
+    import uno.app.begin
     import uno.app.saves
     import uno.app.table
     from uno import game
 
-    assert uno.app.saves._TABLE_OVER == uno.app.table._OVER
-    assert uno.app.saves._HAND_OVER == game.PH_HAND_OVER
+    assert uno.app.begin._TABLE_OVER == uno.app.table._OVER
+    assert uno.app.begin._HAND_OVER == game.PH_HAND_OVER
+    assert uno.app.begin._MATCH_OVER == game.PH_MATCH_OVER
     assert uno.app.saves._MATCH_OVER == game.PH_MATCH_OVER
 
 

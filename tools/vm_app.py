@@ -118,12 +118,12 @@ AUTO_KEYS = "A\n"  # pressed whenever the app waits: next hand, next match
 MATCH_MODULES = (
     "uno.hw.pybadge uno.view.layout uno.view.text uno.view.table uno.settings uno.autosave "
     "uno.app.fx uno.app.main uno.ruleset uno.cards uno.rng uno.journal uno.game "
-    "uno.app.table uno.observe uno.ai uno.advanced uno.ai_search").split()
+    "uno.app.table uno.observe uno.ai uno.players uno.advanced uno.ai_search").split()
 WHILE_MODULES = (
     "uno.app.begin uno.deal uno.view.panels uno.app.results uno.app.handover uno.app.popups "
     "uno.app.pause uno.app.savepoint uno.bits uno.snapshot uno.store uno.app.saves "
     "uno.bitread uno.save uno.restore uno.app.page uno.app.graph uno.app.hint "
-    "uno.app.describe uno.easy").split()
+    "uno.app.describe uno.easy uno.handoff").split()
 
 
 def module_bytes(dest: Path, names=None, badge: bool = False,

@@ -3,10 +3,14 @@ seats, the computer players, the first deal), a saved one resumed (``App.resume`
 seats as they were). Code run once a program or once a match, so loaded for it and dropped
 after (``App._begin``): the badge keeps a loaded module's code in its heap all program long."""
 
+from micropython import const
 
 from uno import drop, drop_codec
-from uno.app.saves import seat_up
 from uno.settings_ops import match_names, rules_of, seat_names
+
+_TABLE_OVER = const(3)  # uno.app.table's mode: the hand or the match is over, results next
+_HAND_OVER = const(7)  # uno.game.PH_HAND_OVER (the title's program never loads uno.game)
+_MATCH_OVER = const(8)  # uno.game.PH_MATCH_OVER
 
 _PAGES = ("options", "help", "graph")  # pages a match opens in a fresh program (App.switch)
 
@@ -90,8 +94,55 @@ def resume(app):
 
     app.match_parts()
     try:
-        ok = saves.resume(app)
+        got = saves.resume(app)
     finally:
         drop("uno.app.saves")
         drop_codec()
-    return ok
+    if got is None:
+        return False
+    resume_table(app.table, *got)
+    return True
+
+
+def resume_table(tb, g, seat, sel, offset, msg):
+    """The table carries on with restored match ``g`` (uno.save.unpack_match), showing
+    ``seat``'s hand from card ``offset``, the arrow on card ``sel`` and ``msg`` in the
+    message bar, as when it was saved (uno.app.saves ``resume``)."""
+    # Saved at a hand's end: its computer players rest, as they did when it was saved
+    # (App.rest_players), so the results page, its save point and the graph have their room.
+    over = _HAND_OVER <= g.phase <= _MATCH_OVER
+    seat_up(tb, g.rules.seats, g.seed, g.names, over)
+    tb.names = list(g.names) if g.names else tb.names
+    if tb.human(seat):
+        tb.seat = seat
+        tb.panel_of = tb._panels(g.nseats)
+    tb.g = g
+    g.brief = getattr(tb.app.hw, "brief_records", False)
+    tb.sel = sel
+    tb.offset = offset
+    tb.app.events = []
+    tb._after_action(tb.app.now, -1)
+    if tb.mode == _TABLE_OVER:  # saved at the hand's end: its results at once, as they were
+        tb.over_at = tb.app.now
+    tb.say(msg)
+    if over:  # the players' code (uno.ai, uno.observe: App.match_parts) goes too
+        tb.app.rest_players(True)
+
+
+def seat_up(tb, seats, seed, given, resting=False):
+    """The table's names, computer players (0: made at their next turn, App.wake_players,
+    when ``resting``), the human seat shown and the seat panels, for ``seats``."""
+    app = tb.app
+    n = len(seats)
+    humans = [s for s in range(n) if seats[s] == "human"]
+    tb.names = seat_names(seats, given)
+    tb.players = []
+    tb.rested = []
+    for s in range(n):
+        human = seats[s] == "human"
+        tb.players.append(None if human else 0 if resting else app.make_player(seats[s], seed + s))
+    tb.seat = humans[0] if humans else 0
+    # Hot seat: a hand is shown only while its own player acts, so the next player cannot
+    # look at it during the computers' turns.
+    tb.hot_seat = len(humans) > 1
+    tb.panel_of = tb._panels(n)

@@ -285,7 +285,6 @@ class App:
             return getattr(begin, name)(self, *args)
         finally:
             drop_module("begin")
-            drop_module("saves")  # begin's seat_up
             drop("uno.settings_ops")  # what begin made the match's rules and names with
 
     def next_hand(self):

@@ -1,13 +1,10 @@
 """Continue, and a match saved at its end entering the high scores (loaded only then, and
-dropped after: docs/SAVES.md); a match's seats made up (``seat_up``), for a new match
-(uno.app.begin) and a resumed one (``resume_table``). A save point is
-``uno.app.savepoint``'s, which writes the ``extra`` bytes ``read_extra`` reads."""
+dropped after: docs/SAVES.md). A save point is ``uno.app.savepoint``'s, which writes the
+``extra`` bytes ``read_extra`` reads."""
 
 from micropython import const
 
-_HAND_OVER = const(7)  # uno.game.PH_HAND_OVER (the title's program never loads uno.game)
-_MATCH_OVER = const(8)  # uno.game.PH_MATCH_OVER
-_TABLE_OVER = const(3)  # uno.app.table's mode: the hand or the match is over, results next
+_MATCH_OVER = const(8)  # uno.game.PH_MATCH_OVER (the title's program never loads uno.game)
 
 
 def read_extra(data, nseats):
@@ -93,7 +90,8 @@ def _read(app, data, early):
 
 
 def resume(app):
-    """Continue the saved match (the title's Continue); False with a notice if unreadable.
+    """Continue the saved match (the title's Continue): (game, seat, sel, offset, msg) for
+    uno.app.begin's ``resume_table``, or None with a notice if unreadable.
     ``app.early``: the match already read (code.py, before the match's modules loaded). A
     match that does not read whole gives way to the store's older record, settings and
     match, when that one does (uno.save ``older``)."""
@@ -101,7 +99,7 @@ def resume(app):
     early = app.early
     app.early = None
     if not data:
-        return False
+        return None
     got = _read(app, data, early)
     if got is None and app.nvm is not None:
         from uno.save import older
@@ -115,7 +113,7 @@ def resume(app):
     if got is None:
         app.saved.match = None
         app.view.message("Saved match unreadable")
-        return False
+        return None
     g, (seat, sel, offset, lines, msg, hist) = got
     got = None
     app.close_all()
@@ -128,51 +126,4 @@ def resume(app):
     rec = getattr(app.hw, "record_from", None)
     if rec is not None:
         rec(lines)
-    resume_table(app.table, g, seat, sel, offset, msg)
-    return True
-
-
-def resume_table(tb, g, seat, sel, offset, msg):
-    """The table carries on with restored match ``g`` (uno.save.unpack_match), showing
-    ``seat``'s hand from card ``offset``, the arrow on card ``sel`` and ``msg`` in the
-    message bar, as when it was saved (uno.app.saves ``resume``)."""
-    # Saved at a hand's end: its computer players rest, as they did when it was saved
-    # (App.rest_players), so the results page, its save point and the graph have their room.
-    over = _HAND_OVER <= g.phase <= _MATCH_OVER
-    seat_up(tb, g.rules.seats, g.seed, g.names, over)
-    tb.names = list(g.names) if g.names else tb.names
-    if tb.human(seat):
-        tb.seat = seat
-        tb.panel_of = tb._panels(g.nseats)
-    tb.g = g
-    g.brief = getattr(tb.app.hw, "brief_records", False)
-    tb.sel = sel
-    tb.offset = offset
-    tb.app.events = []
-    tb._after_action(tb.app.now, -1)
-    if tb.mode == _TABLE_OVER:  # saved at the hand's end: its results at once, as they were
-        tb.over_at = tb.app.now
-    tb.say(msg)
-    if over:  # the players' code (uno.ai, uno.observe: App.match_parts) goes too
-        tb.app.rest_players(True)
-
-
-def seat_up(tb, seats, seed, given, resting=False):
-    """The table's names, computer players (0: made at their next turn, App.wake_players,
-    when ``resting``), the human seat shown and the seat panels, for ``seats``."""
-    app = tb.app
-    n = len(seats)
-    humans = [s for s in range(n) if seats[s] == "human"]
-    from uno.settings_ops import seat_names  # dropped with begin's code (App._begin)
-
-    tb.names = seat_names(seats, given)
-    tb.players = []
-    tb.rested = []
-    for s in range(n):
-        human = seats[s] == "human"
-        tb.players.append(None if human else 0 if resting else app.make_player(seats[s], seed + s))
-    tb.seat = humans[0] if humans else 0
-    # Hot seat: a hand is shown only while its own player acts, so the next player cannot
-    # look at it during the computers' turns.
-    tb.hot_seat = len(humans) > 1
-    tb.panel_of = tb._panels(n)
+    return g, seat, sel, offset, msg
