@@ -30,6 +30,8 @@ _ACCEPT = const(67)
 _CALL_ONE = const(68)
 _CATCH = const(70)
 _COLOUR = const(72)
+_SWAP = const(76)
+_NO_JUMP = const(80)
 
 _SKIP = const(10)
 _REVERSE = const(11)
@@ -171,6 +173,10 @@ class Player:
             return self.call_one(obs)
         if _CATCH in legal:
             return self.catch(obs)
+        if first >= _SWAP:
+            return self.swap(obs)
+        if legal[-1] == _NO_JUMP:
+            return self.jump(obs)
         if first >= _COLOUR:
             return _COLOUR + self.colour(obs)
         if _CHALLENGE in legal:
@@ -186,6 +192,22 @@ class Player:
     def catch(self, obs):
         return _CATCH
 
+    def swap(self, obs):
+        """After its 7 (seven_zero=on): the hand of fewest cards (the first such after this
+        seat in turn order)."""
+        best = -1
+        n = obs.nseats
+        for i in range(1, n):
+            s = (obs.seat + i * obs.direction) % n
+            if best < 0 or obs.counts[s] < obs.counts[best]:
+                best = s
+        return _SWAP + best
+
+    def jump(self, obs):
+        """jump_in=on: a card shed out of turn, and the seats between lose their turns: it
+        always helps."""
+        return obs.legal[0]
+
     def colour(self, obs):
         return best_colour(colour_counts(obs.hand), self.void_of_next(obs))
 
@@ -200,6 +222,9 @@ class Player:
         plays = [a for a in obs.legal if a < _DRAW]
         if not plays:
             return _ACCEPT
+        if (plays[0] & 15) == _DRAW2 and (plays[-1] & 15) == _WILD4:
+            # stacking=mixed: a +2 before a W+4, which is kept for later
+            plays = [a for a in plays if (a & 15) == _DRAW2]
         return self.pick_wild_colour(obs, plays)
 
     def pick_wild_colour(self, obs, plays):

@@ -29,6 +29,8 @@ NO_ONE = const(69)
 CATCH = const(70)
 NO_CATCH = const(71)
 COLOUR = const(72)  # COLOUR + c chooses colour c for a W turned up first
+SWAP = const(76)  # SWAP + s: after a 7 (seven_zero=on), swap hands with seat s
+NO_JUMP = const(80)  # jump_in=on: let the card just played be (no jump-in)
 
 # Phases: what the actor is asked.
 PH_PLAY = const(0)
@@ -41,9 +43,11 @@ PH_CATCH = const(6)
 PH_HAND_OVER = const(7)
 PH_MATCH_OVER = const(8)
 PH_NEW = const(9)
+PH_SWAP = const(10)
+PH_JUMP = const(11)
 PHASE_NAMES = (
     "play", "drawn", "colour", "challenge", "stack", "one", "catch", "hand_over", "match_over",
-    "new",
+    "new", "swap", "jump",
 )
 
 
@@ -57,13 +61,17 @@ VOID_KIND = const(5)
 _WD4_CHALLENGE = const(0)
 _WD4_STRICT = const(1)
 _WD4_FREE = const(2)
-# Game._rules_bits: the W+4 rule (two bits, above), two flags of the rules and, from bit 4 up,
-# the hand limit. One attribute, not four, keeps a search's sampled Game within a 29-slot
+# Game._rules_bits: the W+4 rule (two bits, above), six flags of the rules and, from bit 8 up,
+# the hand limit. One attribute, not eight, keeps a search's sampled Game within a 29-slot
 # attribute table (232 B; see Game)
 _WD4_BITS = const(3)
 _RB_REPEAT = const(4)
-_RB_STACK = const(8)
-_RB_LIMIT = const(4)  # the shift of the hand limit
+_RB_STACK = const(8)  # stacking=on or mixed
+_RB_MIXED = const(16)  # stacking=mixed: a W+4 answers a +2
+_RB_MATCH = const(32)  # draw=match
+_RB_SEVEN = const(64)  # seven_zero=on
+_RB_JUMP = const(128)  # jump_in=on
+_RB_LIMIT = const(8)  # the shift of the hand limit
 # Each seat's last two plays from the hand (``last_play``), public: LAST_REC bytes a play, the
 # latest first (uno.ai_search checks sampled hands against them).
 LAST_PLAY = const(12)
@@ -148,7 +156,11 @@ class Game(Journal):
         self.rng = Rng(seed)
         self._rules_bits = (("challenge", "strict", "free").index(rules.wd4)
                             | (_RB_REPEAT if rules.draw == "repeat" else 0)
-                            | (_RB_STACK if rules.stacking == "on" else 0)
+                            | (_RB_MATCH if rules.draw == "match" else 0)
+                            | (_RB_STACK if rules.stacking != "off" else 0)
+                            | (_RB_MIXED if rules.stacking == "mixed" else 0)
+                            | (_RB_SEVEN if rules.seven_zero == "on" else 0)
+                            | (_RB_JUMP if rules.jump_in == "on" else 0)
                             | rules.hand_limit << _RB_LIMIT)
         self.hands = [[] for _ in range(n)]  # type: list[list[int]]
         # The draw and discard piles are bytearrays, one byte a card (cards are below 128):
@@ -342,6 +354,8 @@ class Game(Journal):
                 self._plays(self.hands[p], acts, _WILD4)
         elif ph == PH_STACK:
             self._plays(self.hands[p], acts, self.pend_kind)
+            if self._rules_bits & _RB_MIXED and self.pend_kind == _DRAW2:
+                self._plays(self.hands[p], acts, _WILD4)
             acts.append(ACCEPT)
         elif ph == PH_COLOUR:
             for c in range(4):
@@ -352,6 +366,13 @@ class Game(Journal):
         elif ph == PH_CATCH:
             acts.append(CATCH)
             acts.append(NO_CATCH)
+        elif ph == PH_SWAP:
+            for s in range(self.nseats):
+                if s != p:
+                    acts.append(SWAP + s)
+        elif ph == PH_JUMP:
+            acts.append(self.discard[-1])
+            acts.append(NO_JUMP)
         return acts
 
     def _plays(self, hand, acts, only_kind):
@@ -435,7 +456,7 @@ class Game(Journal):
         elif a == CALL_ONE:
             if self._rec():
                 self._emit({"ev": "one", "p": p, "called": True})
-            self._effect(p, self.discard[-1])
+            self._then(p, self.discard[-1])
         elif a == NO_ONE:
             self.catch_n = 1
             self.phase = PH_CATCH
@@ -445,16 +466,25 @@ class Game(Journal):
             if self._rec():
                 self._emit({"ev": "one", "p": q, "called": False, "caught": True})
             self._draw(q, 2, "one")
-            self._effect(q, self.discard[-1])
+            self._then(q, self.discard[-1])
         elif a == NO_CATCH:
             q = self.one_seat
             if self.catch_n >= self.nseats - 1:
                 if self._rec():
                     self._emit({"ev": "one", "p": q, "called": False, "caught": False})
-                self._effect(q, self.discard[-1])
+                self._then(q, self.discard[-1])
             else:
                 self.catch_n += 1
                 self.actor = self._step(self.actor, 1)
+        elif a == NO_JUMP:
+            q = self._holder(self.turn, p, self.discard[-1])
+            if q >= 0:
+                self.actor = q
+            else:
+                self._seven(self.turn, self.discard[-1])
+        elif a >= SWAP:
+            self._swap(p, a - SWAP)
+            self._effect(p, self.discard[-1])
         else:  # COLOUR + c: the first card turned up was a W
             self.colour = a - COLOUR
             if self._rec():
@@ -467,6 +497,11 @@ class Game(Journal):
             self._set_void(p, 1 << self.colour)
         hand = self.hands[p]
         c = hand[-1] if self._draw(p, 1, "turn") else -1
+        if self._rules_bits & _RB_MATCH:
+            # draw=match: on until a card fits, the pile is out or the hand is full
+            while (c >= 0 and not self.playable(c, hand) and self.can_draw()
+                   and not self.at_limit(p)):
+                c = hand[-1] if self._draw(p, 1, "turn") else -1
         if c >= 0 and (self._rules_bits & _RB_REPEAT or self.playable(c, hand)):
             self.drawn = c
             self.phase = PH_DRAWN
@@ -486,6 +521,9 @@ class Game(Journal):
         else:
             i = hand.index(card)
         k = card & 15
+        jump = self.phase == PH_JUMP
+        if jump and k == _DRAW2 and self._rules_bits & _RB_STACK:
+            self.pending += 2  # the +2 jumped on never took effect: its penalty stacks
         if k == _WILD4:
             self.prev_colour = self.colour
             self.w4_seat = p
@@ -499,6 +537,8 @@ class Game(Journal):
             ev = {"ev": "play", "p": p, "card": cards.name(card)}
             if k >= _WILD:
                 ev["colour"] = cards.COLOUR_LETTERS[self.colour]
+            if jump:
+                ev["jump"] = True
             self._emit(ev)
         left = len(hand)
         if left == 0:
@@ -516,7 +556,64 @@ class Game(Journal):
                 return
             if self._rec():
                 self._emit({"ev": "one", "p": p, "called": True})
+        self._then(p, card)
+
+    def _then(self, p, card):
+        """After seat ``p``'s play of ``card`` (and its ONE): the jump-in window (jump_in=on:
+        the first seat after ``p`` holding the same card is asked), else the card's effect."""
+        if self._rules_bits & _RB_JUMP and card < 0x40:
+            q = self._holder(p, p, card)
+            if q >= 0:
+                self.one_seat = -1
+                self.phase = PH_JUMP
+                self.turn = p
+                self.actor = q
+                return
+        self._seven(p, card)
+
+    def _holder(self, p, s, card):
+        """The first seat after ``s`` (before ``p`` comes round) whose hand holds ``card``;
+        -1 if none."""
+        s = self._step(s, 1)
+        while s != p:
+            if card in self.hands[s]:
+                return s
+            s = self._step(s, 1)
+        return -1
+
+    def _seven(self, p, card):
+        """seven_zero=on: a 7 asks its player whom to swap hands with, a 0 passes every hand
+        on; then (or else) the card's effect."""
+        if self._rules_bits & _RB_SEVEN:
+            k = card & 15
+            if k == 7:
+                self.one_seat = -1
+                self._ask(PH_SWAP, p)
+                return
+            if k == 0:
+                self._rotate_hands(self.direction)
+                self._forget_plays(-1)
+                if self._rec():
+                    self._emit({"ev": "rotate", "p": p, "dir": self.direction})
         self._effect(p, card)
+
+    def _swap(self, p, q):
+        self._swap_hands(p, q)
+        self._forget_plays(p)
+        self._forget_plays(q)
+        if self._rec():
+            self._emit({"ev": "swap", "p": p, "with": q})
+
+    def _forget_plays(self, s):
+        """Seat ``s``'s (-1: every seat's) ``last_play`` records no longer tell of the hand it
+        holds after a swap: marked as no free choice (255)."""
+        lp = self.last_play
+        if self._journal or not lp:
+            return
+        lo = 0 if s < 0 else s * LAST_PLAY
+        hi = len(lp) if s < 0 else lo + LAST_PLAY
+        for i in range(lo, hi):
+            lp[i] = 255
 
     def _note_play(self, p, a):
         """Record seat ``p``'s play ``a`` before it is applied, in ``last_play``: the action
@@ -562,7 +659,10 @@ class Game(Journal):
             self.pend_kind = k
             if k == _WILD4 and (self._rules_bits & _WD4_BITS) == _WD4_CHALLENGE:
                 self._ask(PH_CHALLENGE, victim)
-            elif self._rules_bits & _RB_STACK and self._holds_kind(self.hands[victim], k):
+            elif self._rules_bits & _RB_STACK and (
+                    self._holds_kind(self.hands[victim], k)
+                    or (k == _DRAW2 and self._rules_bits & _RB_MIXED
+                        and self._holds_kind(self.hands[victim], _WILD4))):
                 self._ask(PH_STACK, victim)
                 if not self.legal_actions()[0] < 64:  # a strict W+4 it may not play
                     self._accept(victim)
