@@ -41,6 +41,8 @@ def next_keys(app, challenge=False, prefer_draw=False):
     ph = g.phase
     if ph in (G.PH_ONE, G.PH_CATCH):
         return ["SELECT"]
+    if ph == G.PH_SWAP:
+        return ["A"]  # the seat offered: the fewest cards
     legal = g.legal_actions()
     plays = [a for a in legal if a < 64]
     hand = g.hands[tb.seat]
@@ -120,6 +122,11 @@ def _infer(g, ev, i):
         return G.CALL_ONE if e == "one" and ev.get("called") else G.NO_ONE
     if ph == G.PH_CATCH:
         return G.CATCH if e == "one" and ev.get("caught") else G.NO_CATCH
+    if ph == G.PH_JUMP:
+        return cards.parse(ev["card"]) if e == "play" and ev.get("jump") and \
+            ev["p"] == g.actor else G.NO_JUMP
+    if e == "swap":
+        return G.SWAP + ev["with"]
     if e == "play":
         c = cards.parse(ev["card"])
         return G.play_action(c, _colour(ev["colour"]) if "colour" in ev else 0)

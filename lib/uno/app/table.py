@@ -57,7 +57,8 @@ class Table:
         self.fly_ms = 1
         self.fly_actor = -1
         self.fly_card = 0
-        self.window_until = 0  # ONE call / catch window for a human
+        self.window_until = 0  # ONE call / catch window for a human (and jump-in's)
+        self.swap_to = -1  # the seat a human's 7 swaps with, as offered
         self.blink = True
         self.blink_at = 0
         self.hot_seat = False  # two humans or more: a hand shows only on its own turn
@@ -268,6 +269,9 @@ class Table:
             elif now - self.window_until >= 0:
                 self.act(G.NO_ONE if ph == G.PH_ONE else G.NO_CATCH, now)
             return
+        if ph == G.PH_SWAP or ph == G.PH_JUMP:
+            self._simple(ph, pressed, now)
+            return
         if not pressed:
             return
         if pressed & LEFT:
@@ -288,6 +292,36 @@ class Table:
         elif pressed & SELECT:
             self.say("Call ONE with 1 card left" if g.rules.one_call == "required"
                      else "ONE is called for you")
+
+    def _simple(self, ph, pressed, now):
+        """The 7's swap and the jump-in window, offered simply on the message bar: A swaps with
+        the seat named (RIGHT names the next one) or jumps in, B or the window's end lets the
+        jump-in go."""
+        g = self.g
+        if ph == G.PH_JUMP:
+            if pressed & A:
+                self.act(g.top, now)
+            elif pressed & B or now - self.window_until >= 0:
+                self.act(G.NO_JUMP, now)
+            return
+        s = self.swap_to
+        if s < 0 or pressed & RIGHT:
+            if s < 0:
+                # first the fewest cards (uno.ai.Player.swap)
+                s = g.legal_actions()[0] - G.SWAP
+                for a in g.legal_actions():
+                    if len(g.hands[a - G.SWAP]) < len(g.hands[s]):
+                        s = a - G.SWAP
+            else:  # then the next seat round
+                s = (s + 1) % g.nseats
+                if s == g.actor:
+                    s = (s + 1) % g.nseats
+            self.swap_to = s
+            self.say(with_name("A: swap with %s (%d) \x80", self._who(s),
+                               (len(g.hands[s]),)))
+        if pressed & A:
+            self.swap_to = -1
+            self.act(G.SWAP + s, now)
 
     def _b(self, now):
         g = self.g
@@ -465,6 +499,11 @@ class Table:
             elif ph == G.PH_STACK:
                 self.say("A: stack %s, B: take %d"
                          % ("+2" if g.pend_kind == cards.DRAW2 else "W+4", g.pending), now)
+            elif ph == G.PH_JUMP:
+                self.window_until = now + self.pace()
+                self.say("A: jump in with %s, B: no" % cards.name(g.top), now)
+            elif ph == G.PH_SWAP:
+                self.swap_to = -1
             if p != a and ph == G.PH_PLAY:
                 self.app.sound.play(fx.PIP, now)
         else:
