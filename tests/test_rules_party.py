@@ -299,3 +299,17 @@ def test_plain_stacking_does_not_take_a_w4_on_a_plus_two():
     act(g, "R+2")
     assert "W+4 RED" not in legal(g) and "G+2" in legal(g)
     assert "only a +2 may be stacked" == refused(g, "W+4 RED")
+
+
+def test_the_options_and_help_say_each_new_value_in_one_line():
+    """Options and Help explain each value of the new options in one line of the screen."""
+    from uno.app import ruletext as T
+    from uno.rules import _CHOICES
+
+    for name, values in (("seven_zero", ("off", "on")), ("jump_in", ("off", "on")),
+                         ("draw", ("match",)), ("stacking", ("mixed",)), ("preset", ("party",))):
+        for v in values:
+            if name != "preset":
+                assert v in _CHOICES[name]
+            line = T.explain(name, v)
+            assert 0 < len(line) <= 26, (name, v, line)
