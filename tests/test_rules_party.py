@@ -313,3 +313,39 @@ def test_the_options_and_help_say_each_new_value_in_one_line():
                 assert v in _CHOICES[name]
             line = T.explain(name, v)
             assert 0 < len(line) <= 26, (name, v, line)
+
+
+def test_the_private_constants_agree_with_the_game():
+    """uno.party keeps uno.game's constants as private ones: they must be the same."""
+    import uno.game as G
+    import uno.journal as J
+    import uno.party as P
+
+    assert (P._PH_SWAP, P._PH_JUMP, P._SWAP, P._NO_JUMP) == (
+        G.PH_SWAP, G.PH_JUMP, G.SWAP, G.NO_JUMP)
+    assert (P._RB_SEVEN, P._RB_JUMP, P._LAST_PLAY, P._J_HANDS) == (
+        G._RB_SEVEN, G._RB_JUMP, G.LAST_PLAY, J._J_HANDS)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("seed", range(6))
+def test_undo_restores_swaps_passes_and_jumps(seats, seed):
+    """A search's push/pop (docs/CORE_API.md) undoes a whole hand of party play exactly:
+    swaps, passes of every hand, jump-ins and draws to match included."""
+    import random
+
+    from test_core_properties import snapshot
+
+    from uno.game import Game, PH_MATCH_OVER
+
+    g = Game(preset("party", seats=["normal"] * seats), seed=seed)
+    g.start()
+    r = random.Random(seed)
+    start = snapshot(g)
+    depth = 0
+    while g.phase not in (PH_HAND_OVER, PH_MATCH_OVER) and depth < 400:
+        g.push(r.choice(g.legal_actions()))
+        depth += 1
+    for _ in range(depth):
+        g.pop()
+    assert snapshot(g) == start

@@ -366,13 +366,10 @@ class Game(Journal):
         elif ph == PH_CATCH:
             acts.append(CATCH)
             acts.append(NO_CATCH)
-        elif ph == PH_SWAP:
-            for s in range(self.nseats):
-                if s != p:
-                    acts.append(SWAP + s)
-        elif ph == PH_JUMP:
-            acts.append(self.discard[-1])
-            acts.append(NO_JUMP)
+        elif ph >= PH_SWAP:
+            from uno.party import legal
+
+            legal(self, acts)
         return acts
 
     def _plays(self, hand, acts, only_kind):
@@ -476,15 +473,10 @@ class Game(Journal):
             else:
                 self.catch_n += 1
                 self.actor = self._step(self.actor, 1)
-        elif a == NO_JUMP:
-            q = self._holder(self.turn, p, self.discard[-1])
-            if q >= 0:
-                self.actor = q
-            else:
-                self._seven(self.turn, self.discard[-1])
         elif a >= SWAP:
-            self._swap(p, a - SWAP)
-            self._effect(p, self.discard[-1])
+            from uno.party import do
+
+            do(self, p, a)
         else:  # COLOUR + c: the first card turned up was a W
             self.colour = a - COLOUR
             if self._rec():
@@ -559,61 +551,14 @@ class Game(Journal):
         self._then(p, card)
 
     def _then(self, p, card):
-        """After seat ``p``'s play of ``card`` (and its ONE): the jump-in window (jump_in=on:
-        the first seat after ``p`` holding the same card is asked), else the card's effect."""
-        if self._rules_bits & _RB_JUMP and card < 0x40:
-            q = self._holder(p, p, card)
-            if q >= 0:
-                self.one_seat = -1
-                self.phase = PH_JUMP
-                self.turn = p
-                self.actor = q
-                return
-        self._seven(p, card)
+        """After seat ``p``'s play of ``card`` (and its ONE): under seven_zero or jump_in,
+        uno.party's turn (the jump-in window, the 7's swap, the 0's pass); the card's effect."""
+        if self._rules_bits & (_RB_SEVEN | _RB_JUMP):
+            from uno.party import after
 
-    def _holder(self, p, s, card):
-        """The first seat after ``s`` (before ``p`` comes round) whose hand holds ``card``;
-        -1 if none."""
-        s = self._step(s, 1)
-        while s != p:
-            if card in self.hands[s]:
-                return s
-            s = self._step(s, 1)
-        return -1
-
-    def _seven(self, p, card):
-        """seven_zero=on: a 7 asks its player whom to swap hands with, a 0 passes every hand
-        on; then (or else) the card's effect."""
-        if self._rules_bits & _RB_SEVEN:
-            k = card & 15
-            if k == 7:
-                self.one_seat = -1
-                self._ask(PH_SWAP, p)
-                return
-            if k == 0:
-                self._rotate_hands(self.direction)
-                self._forget_plays(-1)
-                if self._rec():
-                    self._emit({"ev": "rotate", "p": p, "dir": self.direction})
-        self._effect(p, card)
-
-    def _swap(self, p, q):
-        self._swap_hands(p, q)
-        self._forget_plays(p)
-        self._forget_plays(q)
-        if self._rec():
-            self._emit({"ev": "swap", "p": p, "with": q})
-
-    def _forget_plays(self, s):
-        """Seat ``s``'s (-1: every seat's) ``last_play`` records no longer tell of the hand it
-        holds after a swap: marked as no free choice (255)."""
-        lp = self.last_play
-        if self._journal or not lp:
-            return
-        lo = 0 if s < 0 else s * LAST_PLAY
-        hi = len(lp) if s < 0 else lo + LAST_PLAY
-        for i in range(lo, hi):
-            lp[i] = 255
+            after(self, p, card)
+        else:
+            self._effect(p, card)
 
     def _note_play(self, p, a):
         """Record seat ``p``'s play ``a`` before it is applied, in ``last_play``: the action

@@ -16,7 +16,7 @@ _J_DISCARD = const(3)
 _J_SCORE = const(4)
 _J_VOID = const(5)
 _J_LISTS = const(6)
-_J_HANDS = const(7)  # hands swapped (seats above) or, with bit 9, passed on (bit 10: forward)
+_J_HANDS = const(7)  # uno.party's: hands swapped or passed on
 
 
 class Journal:
@@ -65,10 +65,9 @@ class Journal:
             elif t == _J_VOID:
                 self.void[(op >> 3) & 7] = op >> 6
             elif t == _J_HANDS:
-                if op >> 9:
-                    self._pass_hands(1 if op >> 10 == 0 else -1)
-                else:
-                    self._exchange((op >> 3) & 7, (op >> 6) & 7)
+                from uno.party import undo
+
+                undo(self, op)
             else:
                 self.pile, self.discard, self.last_points = j[i]
                 i -= 1
@@ -112,45 +111,6 @@ class Journal:
         if self._journal:
             self._journal.append(_J_VOID | p << 3 | self.void[p] << 6)
         self.void[p] = v
-
-    def _swap_hands(self, a, b):
-        """Seats ``a`` and ``b`` exchange hands (and the void marks that tell of them)."""
-        self._exchange(a, b)
-        if self._journal:
-            self._journal.append(_J_HANDS | a << 3 | b << 6)
-
-    def _exchange(self, a, b):
-        h = self.hands
-        h[a], h[b] = h[b], h[a]
-        v = self.void
-        v[a], v[b] = v[b], v[a]
-
-    def _rotate_hands(self, d):
-        """Every hand (and its void marks) passes to the seat ``d`` (1 or -1) along."""
-        self._pass_hands(d)
-        if self._journal:
-            self._journal.append(_J_HANDS | 1 << 9 | (1024 if d > 0 else 0))
-
-    def _pass_hands(self, d):
-        h = self.hands
-        v = self.void
-        n = len(h)
-        if d > 0:
-            hh = h[n - 1]
-            vv = v[n - 1]
-            for i in range(n - 1, 0, -1):
-                h[i] = h[i - 1]
-                v[i] = v[i - 1]
-            h[0] = hh
-            v[0] = vv
-        else:
-            hh = h[0]
-            vv = v[0]
-            for i in range(n - 1):
-                h[i] = h[i + 1]
-                v[i] = v[i + 1]
-            h[n - 1] = hh
-            v[n - 1] = vv
 
     def _reshuffle(self):
         self._journal_lists()
