@@ -133,7 +133,8 @@ def parse_args(argv):
     ap.add_argument("--log", default=None, help="write the game record (JSON Lines)")
     ap.add_argument("--stats", action="store_true", help="pixels refreshed per input")
     ap.add_argument("--preset", default=None,
-                    help="classic acorn pcsig windows official house party (default: the settings')")
+                    help="classic acorn pcsig windows official house party "
+                         "(default: the settings')")
     ap.add_argument("--rules", default="", help='options over the preset: "wd4=strict ..."')
     ap.add_argument("--seats", default="",
                     help="e.g. human,normal,easy; turned round so the first human is seat 0")
