@@ -61,3 +61,12 @@ def test_mixed_stack_keeps_the_w4_unless_it_is_the_only_stack(level):
     act(g, "R+2")
     a = make_player(level, 1).choose(g.observe(1))
     assert a < 64 and (a & 15) == G.cards.WILD4 and a >> 4 == G.cards.GREEN
+
+
+def test_the_hint_names_a_swap_and_a_jump_let_go():
+    """The pause menu's hint in the swap and jump-in phases says the action in one line."""
+    from uno.app.hint import say
+
+    assert say(G.SWAP + 2) == "Swap with seat 2"
+    assert say(G.NO_JUMP) == "Do not jump in"
+    assert say(0x15) == "Play Y5"

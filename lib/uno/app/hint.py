@@ -19,6 +19,10 @@ def say(a):
         if (a & 15) >= cards.WILD:
             text += ", call " + cards.COLOUR_NAMES[a >> 4]
         return text
+    if a == G.NO_JUMP:
+        return "Do not jump in"
+    if a >= G.SWAP:
+        return "Swap with seat %d" % (a - G.SWAP)
     if a >= G.COLOUR:
         return "Call " + cards.COLOUR_NAMES[a - G.COLOUR]
     return ("Draw", "Pass", "Challenge", "Take the cards", "Call ONE", "Do not call ONE",
