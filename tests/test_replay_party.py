@@ -178,3 +178,15 @@ def test_a_match_draw_stopped_early_is_refused(party):
     del ev[i]
     ok, line = verdict(ev)
     assert not ok and ":%d:" % (i + 1) in line
+
+
+@pytest.mark.parametrize("option, plain", [("seven_zero", "off"), ("draw", "one"),
+                                           ("stacking", "on")])
+def test_a_record_under_other_rules_than_it_says_is_refused(party, option, plain):
+    """The same events under the `match` line's rules without one of the party rules break
+    them somewhere (a swap, a run of draws, a W+4 on a +2)."""
+    ev = copy.deepcopy(party)
+    ev[0]["rules"][option] = plain
+    ok, line = verdict(ev)
+    assert not ok
+    assert any(w in line for w in ("is not what the rules do next", "record has", "illegal"))
