@@ -7,7 +7,8 @@ from uno.game import Game
 from uno.ruleset import Rules
 from uno.bits import check_cards
 from uno.bitread import Reader
-from uno.save import OLD_RULES, RULE_BITS, SEAT_CODES, get_option
+from uno.bits import OLD_RULES
+from uno.save import RULE_BITS, SEAT_CODES, get_option
 
 _SNAPSHOT_VERSION = const(3)  # uno.snapshot.SNAPSHOT_VERSION (1: no last plays, 1-2: no party
 # rules: uno.bits.OLD_RULES)

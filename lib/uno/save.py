@@ -13,7 +13,7 @@ from micropython import const
 
 from uno.rules import OPTION_NAMES, PRESET_NAMES, check
 from uno.bits import CHOICES as _CHOICES
-from uno.bits import OLD_RULES, RULE_BITS, SEAT_CODES, Bits, put_option  # noqa: F401 (API)
+from uno.bits import OLD_RULES, RULE_BITS, SEAT_CODES, Bits, put_option  # noqa: F401 (the codec's API)
 from uno.bitread import Reader
 from uno.settings import Saved, Settings
 from uno.store import Store
