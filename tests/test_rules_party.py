@@ -5,7 +5,8 @@ import pytest
 from test_rules import act, evs, hand, kinds, legal, position, refused
 
 from uno import cards
-from uno.game import PH_CHALLENGE, PH_HAND_OVER, PH_JUMP, PH_ONE, PH_PLAY, PH_STACK, PH_SWAP
+from uno.game import PH_CHALLENGE, PH_HAND_OVER, PH_ONE, PH_PLAY, PH_STACK
+from uno.party import PH_JUMP, PH_SWAP
 from uno.rules import PRESETS, preset
 
 SEVEN = {"seven_zero": "on"}
@@ -321,8 +322,16 @@ def test_the_private_constants_agree_with_the_game():
     import uno.journal as J
     import uno.party as P
 
-    assert (P._PH_SWAP, P._PH_JUMP, P._SWAP, P._NO_JUMP) == (
-        G.PH_SWAP, G.PH_JUMP, G.SWAP, G.NO_JUMP)
+    import uno.app.hint as H
+    import uno.app.table as T
+    import uno.explain as E
+    import uno.notation as N
+
+    assert (P.PH_SWAP, P.PH_JUMP, P.SWAP, P.NO_JUMP) == (
+        G._PH_SWAP, G._PH_JUMP, G._SWAP, N.NO_JUMP) == (
+        E._PH_SWAP, E._PH_JUMP, N.SWAP, H._NO_JUMP)
+    assert H._SWAP == P.SWAP and T._PH_SWAP == P.PH_SWAP
+    assert G.PH_NEW < P.PH_SWAP < P.PH_JUMP  # after every phase before them
     assert (P._RB_SEVEN, P._RB_JUMP, P._LAST_PLAY, P._J_HANDS) == (
         G._RB_SEVEN, G._RB_JUMP, G.LAST_PLAY, J._J_HANDS)
 

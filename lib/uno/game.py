@@ -29,8 +29,10 @@ NO_ONE = const(69)
 CATCH = const(70)
 NO_CATCH = const(71)
 COLOUR = const(72)  # COLOUR + c chooses colour c for a W turned up first
-SWAP = const(76)  # SWAP + s: after a 7 (seven_zero=on), swap hands with seat s
-NO_JUMP = const(80)  # jump_in=on: let the card just played be (no jump-in)
+# SWAP + s (76-79: after a 7, swap hands with seat s) and NO_JUMP (80: let a jump-in go) are
+# uno.party's, as are the phases PH_SWAP (10) and PH_JUMP (11): public names here would be
+# globals of every match.
+_SWAP = const(76)
 
 # Phases: what the actor is asked.
 PH_PLAY = const(0)
@@ -43,8 +45,8 @@ PH_CATCH = const(6)
 PH_HAND_OVER = const(7)
 PH_MATCH_OVER = const(8)
 PH_NEW = const(9)
-PH_SWAP = const(10)
-PH_JUMP = const(11)
+_PH_SWAP = const(10)
+_PH_JUMP = const(11)
 PHASE_NAMES = (
     "play", "drawn", "colour", "challenge", "stack", "one", "catch", "hand_over", "match_over",
     "new", "swap", "jump",
@@ -366,7 +368,7 @@ class Game(Journal):
         elif ph == PH_CATCH:
             acts.append(CATCH)
             acts.append(NO_CATCH)
-        elif ph >= PH_SWAP:
+        elif ph >= _PH_SWAP:
             from uno.party import legal
 
             legal(self, acts)
@@ -473,7 +475,7 @@ class Game(Journal):
             else:
                 self.catch_n += 1
                 self.actor = self._step(self.actor, 1)
-        elif a >= SWAP:
+        elif a >= _SWAP:
             from uno.party import do
 
             do(self, p, a)
@@ -513,7 +515,7 @@ class Game(Journal):
         else:
             i = hand.index(card)
         k = card & 15
-        jump = self.phase == PH_JUMP
+        jump = self.phase == _PH_JUMP
         if jump and k == _DRAW2 and self._rules_bits & _RB_STACK:
             self.pending += 2  # the +2 jumped on never took effect: its penalty stacks
         if k == _WILD4:

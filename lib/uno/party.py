@@ -7,12 +7,13 @@ keeps ``uno.game`` resident for the whole match).
 
 from micropython import const
 
-# uno.game's constants, private: an imported name costs a global slot at run time
-# (tests/test_rules_party.py checks they equal the game's).
-_PH_SWAP = const(10)
-_PH_JUMP = const(11)
-_SWAP = const(76)
-_NO_JUMP = const(80)
+# The actions and phases of these rules (docs/CORE_API.md): public here, not in uno.game,
+# whose globals every match keeps.
+SWAP = const(76)  # SWAP + s: after a 7, swap hands with seat s
+NO_JUMP = const(80)  # let the jump-in go
+PH_SWAP = const(10)  # the 7's player chooses whom to swap with
+PH_JUMP = const(11)  # a seat holding the card just played may jump in
+# uno.game's, private (tests/test_rules_party.py checks they agree)
 _RB_SEVEN = const(64)
 _RB_JUMP = const(128)
 _LAST_PLAY = const(12)
@@ -27,7 +28,7 @@ def after(g, p, card):
         q = holder(g, p, p, card)
         if q >= 0:
             g.one_seat = -1
-            g.phase = _PH_JUMP
+            g.phase = PH_JUMP
             g.turn = p
             g.actor = q
             return
@@ -52,7 +53,7 @@ def seven(g, p, card):
         k = card & 15
         if k == 7:
             g.one_seat = -1
-            g._ask(_PH_SWAP, p)
+            g._ask(PH_SWAP, p)
             return
         if k == 0:
             pass_hands(g, g.direction)
@@ -66,25 +67,25 @@ def seven(g, p, card):
 
 def legal(g, acts):
     """The actions of the swap and jump-in phases."""
-    if g.phase == _PH_SWAP:
+    if g.phase == PH_SWAP:
         for s in range(g.nseats):
             if s != g.actor:
-                acts.append(_SWAP + s)
-    elif g.phase == _PH_JUMP:
+                acts.append(SWAP + s)
+    elif g.phase == PH_JUMP:
         acts.append(g.discard[-1])
-        acts.append(_NO_JUMP)
+        acts.append(NO_JUMP)
 
 
 def do(g, p, a):
     """Apply ``SWAP + s`` or ``NO_JUMP`` for the actor ``p``."""
-    if a == _NO_JUMP:
+    if a == NO_JUMP:
         q = holder(g, g.turn, p, g.discard[-1])
         if q >= 0:
             g.actor = q
         else:
             seven(g, g.turn, g.discard[-1])
         return
-    q = a - _SWAP
+    q = a - SWAP
     exchange(g, p, q)
     if g._journal:
         g._journal.append(_J_HANDS | p << 3 | q << 6)

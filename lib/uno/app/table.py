@@ -27,6 +27,7 @@ _WAIT = const(0)  # a computer acts next, after the pace delay
 _HUMAN = const(1)  # waiting for the human
 _FLY = const(2)  # a card is moving
 _OVER = const(3)  # hand or match over, results next
+_PH_SWAP = const(10)  # uno.party's: it and PH_JUMP, the phases uno.app.party answers
 
 _FLY_FRAMES_MS = const(40)
 _ON_MPY = hasattr(gc, "mem_free")  # CircuitPython's gc; CPython's has none
@@ -58,7 +59,6 @@ class Table:
         self.fly_actor = -1
         self.fly_card = 0
         self.window_until = 0  # ONE call / catch window for a human (and jump-in's)
-        self.swap_to = -1  # the seat a human's 7 swaps with, as offered
         self.blink = True
         self.blink_at = 0
         self.hot_seat = False  # two humans or more: a hand shows only on its own turn
@@ -269,8 +269,10 @@ class Table:
             elif now - self.window_until >= 0:
                 self.act(G.NO_ONE if ph == G.PH_ONE else G.NO_CATCH, now)
             return
-        if ph == G.PH_SWAP or ph == G.PH_JUMP:
-            self._simple(ph, pressed, now)
+        if ph >= _PH_SWAP:  # seven_zero's swap, jump_in's window
+            from uno.app.party import answer
+
+            answer(self, ph, pressed, now)
             return
         if not pressed:
             return
@@ -292,36 +294,6 @@ class Table:
         elif pressed & SELECT:
             self.say("Call ONE with 1 card left" if g.rules.one_call == "required"
                      else "ONE is called for you")
-
-    def _simple(self, ph, pressed, now):
-        """The 7's swap and the jump-in window, offered simply on the message bar: A swaps with
-        the seat named (RIGHT names the next one) or jumps in, B or the window's end lets the
-        jump-in go."""
-        g = self.g
-        if ph == G.PH_JUMP:
-            if pressed & A:
-                self.act(g.top, now)
-            elif pressed & B or now - self.window_until >= 0:
-                self.act(G.NO_JUMP, now)
-            return
-        s = self.swap_to
-        if s < 0 or pressed & RIGHT:
-            if s < 0:
-                # first the fewest cards (uno.ai.Player.swap)
-                s = g.legal_actions()[0] - G.SWAP
-                for a in g.legal_actions():
-                    if len(g.hands[a - G.SWAP]) < len(g.hands[s]):
-                        s = a - G.SWAP
-            else:  # then the next seat round
-                s = (s + 1) % g.nseats
-                if s == g.actor:
-                    s = (s + 1) % g.nseats
-            self.swap_to = s
-            self.say(with_name("A: swap with %s (%d) \x80", self._who(s),
-                               (len(g.hands[s]),)))
-        if pressed & A:
-            self.swap_to = -1
-            self.act(G.SWAP + s, now)
 
     def _b(self, now):
         g = self.g
@@ -499,11 +471,10 @@ class Table:
             elif ph == G.PH_STACK:
                 self.say("A: stack %s, B: take %d"
                          % ("+2" if g.pend_kind == cards.DRAW2 else "W+4", g.pending), now)
-            elif ph == G.PH_JUMP:
-                self.window_until = now + self.pace()
-                self.say("A: jump in with %s, B: no" % cards.name(g.top), now)
-            elif ph == G.PH_SWAP:
-                self.swap_to = -1
+            elif ph >= _PH_SWAP:
+                from uno.app.party import ask
+
+                ask(self, ph, now)
             if p != a and ph == G.PH_PLAY:
                 self.app.sound.play(fx.PIP, now)
         else:
