@@ -11,11 +11,11 @@ from uno.ai import make_player
 
 def test_the_players_private_constants_agree_with_the_game():
     import uno.ai
+    import uno.ai_party
     import uno.ai_search
-    import uno.easy
 
     assert (uno.ai._SWAP, uno.ai._NO_JUMP) == (P.SWAP, P.NO_JUMP)
-    assert (uno.easy._SWAP, uno.easy._NO_JUMP) == (P.SWAP, P.NO_JUMP)
+    assert (uno.ai_party._SWAP, uno.ai_party._NO_JUMP) == (P.SWAP, P.NO_JUMP)
     assert (uno.ai_search._SWAP, uno.ai_search._PH_SWAP, uno.ai_search._PH_NEW) == (
         P.SWAP, P.PH_SWAP, G.PH_NEW)
 

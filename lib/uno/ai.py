@@ -173,10 +173,10 @@ class Player:
             return self.call_one(obs)
         if _CATCH in legal:
             return self.catch(obs)
-        if first >= _SWAP:
-            return self.swap(obs)
-        if legal[-1] == _NO_JUMP:
-            return self.jump(obs)
+        if first >= _SWAP or legal[-1] == _NO_JUMP:  # seven_zero's swap, jump_in's window
+            from uno.ai_party import answer
+
+            return answer(self, obs)
         if first >= _COLOUR:
             return _COLOUR + self.colour(obs)
         if _CHALLENGE in legal:
@@ -191,22 +191,6 @@ class Player:
 
     def catch(self, obs):
         return _CATCH
-
-    def swap(self, obs):
-        """After its 7 (seven_zero=on): the hand of fewest cards (the first such after this
-        seat in turn order)."""
-        best = -1
-        n = obs.nseats
-        for i in range(1, n):
-            s = (obs.seat + i * obs.direction) % n
-            if best < 0 or obs.counts[s] < obs.counts[best]:
-                best = s
-        return _SWAP + best
-
-    def jump(self, obs):
-        """jump_in=on: a card shed out of turn, and the seats between lose their turns: it
-        always helps."""
-        return obs.legal[0]
 
     def colour(self, obs):
         return best_colour(colour_counts(obs.hand), self.void_of_next(obs))

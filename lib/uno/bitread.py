@@ -1,7 +1,7 @@
 """Reading the save format's bit stream (``uno.bits`` writes it): loaded with the codec to
 read a save, not at a save point in a match, which only writes."""
 
-from uno.bits import OLD_RULES, RULE_BITS, old_width
+from uno.bits import OLD_RULES, RULE_BITS
 
 
 class Reader:
@@ -46,7 +46,7 @@ def saved_phase(data):
     old = r.get(8) < 3  # uno.snapshot.SNAPSHOT_VERSION 3: the party rules
     for i in range(OLD_RULES if old else len(RULE_BITS)):
         name, width = RULE_BITS[i]
-        r.get(old_width(name, width) if old else width)
+        r.get(1 if old and (name == "draw" or name == "stacking") else width)
     r.get(14)
     n = r.get(2) + 2
     for _ in range(n):

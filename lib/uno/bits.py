@@ -19,7 +19,7 @@ RULE_BITS = (
 )
 # Saves made before seven_zero, jump_in, draw=match and stacking=mixed (settings version 1,
 # match snapshots 1 and 2) hold the first OLD_RULES options, draw and stacking in one bit each
-# (``old_width``); they are read with the new options off.
+# they are read with the new options off.
 OLD_RULES = const(9)
 CHOICES = {
     "deck": ("standard", "acorn"), "wd4": ("challenge", "strict", "free"),
@@ -29,10 +29,6 @@ CHOICES = {
     "jump_in": ("off", "on"),
 }
 
-
-def old_width(name, width):
-    """The bits option ``name`` (``width`` now) takes in a save from before OLD_RULES."""
-    return 1 if name == "draw" or name == "stacking" else width
 
 
 class Bits:

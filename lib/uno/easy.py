@@ -15,8 +15,6 @@ _CALL_ONE = const(68)
 _NO_ONE = const(69)
 _CATCH = const(70)
 _NO_CATCH = const(71)
-_SWAP = const(76)
-_NO_JUMP = const(80)
 
 
 class Easy(Player):
@@ -32,15 +30,6 @@ class Easy(Player):
 
     def catch(self, obs):
         return _CATCH if self.rng.below(self.catch_rate) == 0 else _NO_CATCH
-
-    jump_rate = 4  # jumps in once in this many chances
-
-    def jump(self, obs):
-        return obs.legal[0] if self.rng.below(self.jump_rate) == 0 else _NO_JUMP
-
-    def swap(self, obs):
-        """After its 7: any other seat, at random."""
-        return obs.legal[self.rng.below(len(obs.legal))]
 
     def colour(self, obs):
         if self.rng.below(3) == 0:
