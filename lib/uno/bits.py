@@ -25,9 +25,10 @@ CHOICES = {
     "deck": ("standard", "acorn"), "wd4": ("challenge", "strict", "free"),
     "draw": ("one", "repeat", "match"), "hand_limit": (0, 16), "stacking": ("off", "on", "mixed"),
     "one_call": ("auto", "required"), "scoring": ("standard", "penalty"),
-    "next_start": ("alternate", "winner", "rotate"), "seven_zero": ("off", "on"),
-    "jump_in": ("off", "on"),
+    "next_start": ("alternate", "winner", "rotate"),
 }
+# seven_zero and jump_in: OFF_ON, kept out of CHOICES (a ninth key would double its table)
+OFF_ON = ("off", "on")
 
 
 
@@ -70,7 +71,8 @@ def put_option(w, name, value):
     if name == "one_window":
         w.put(value, 4)
     else:
-        w.put(CHOICES[name].index(value), 2 if len(CHOICES[name]) > 2 else 1)
+        ch = CHOICES.get(name, OFF_ON)
+        w.put(ch.index(value), 2 if len(ch) > 2 else 1)
 
 
 def copies(card, acorn=False):

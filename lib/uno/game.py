@@ -455,7 +455,7 @@ class Game(Journal):
         elif a == CALL_ONE:
             if self._rec():
                 self._emit({"ev": "one", "p": p, "called": True})
-            self._then(p, self.discard[-1])
+            self._effect(p, self.discard[-1])
         elif a == NO_ONE:
             self.catch_n = 1
             self.phase = PH_CATCH
@@ -465,13 +465,13 @@ class Game(Journal):
             if self._rec():
                 self._emit({"ev": "one", "p": q, "called": False, "caught": True})
             self._draw(q, 2, "one")
-            self._then(q, self.discard[-1])
+            self._effect(q, self.discard[-1])
         elif a == NO_CATCH:
             q = self.one_seat
             if self.catch_n >= self.nseats - 1:
                 if self._rec():
                     self._emit({"ev": "one", "p": q, "called": False, "caught": False})
-                self._then(q, self.discard[-1])
+                self._effect(q, self.discard[-1])
             else:
                 self.catch_n += 1
                 self.actor = self._step(self.actor, 1)
@@ -492,10 +492,9 @@ class Game(Journal):
         hand = self.hands[p]
         c = hand[-1] if self._draw(p, 1, "turn") else -1
         if self._rules_bits & _RB_MATCH:
-            # draw=match: on until a card fits, the pile is out or the hand is full
-            while (c >= 0 and not self.playable(c, hand) and self.can_draw()
-                   and not self.at_limit(p)):
-                c = hand[-1] if self._draw(p, 1, "turn") else -1
+            from uno.party import match
+
+            c = match(self, p, hand, c)
         if c >= 0 and (self._rules_bits & _RB_REPEAT or self.playable(c, hand)):
             self.drawn = c
             self.phase = PH_DRAWN
@@ -550,17 +549,7 @@ class Game(Journal):
                 return
             if self._rec():
                 self._emit({"ev": "one", "p": p, "called": True})
-        self._then(p, card)
-
-    def _then(self, p, card):
-        """After seat ``p``'s play of ``card`` (and its ONE): under seven_zero or jump_in,
-        uno.party's turn (the jump-in window, the 7's swap, the 0's pass); the card's effect."""
-        if self._rules_bits & (_RB_SEVEN | _RB_JUMP):
-            from uno.party import after
-
-            after(self, p, card)
-        else:
-            self._effect(p, card)
+        self._effect(p, card)
 
     def _note_play(self, p, a):
         """Record seat ``p``'s play ``a`` before it is applied, in ``last_play``: the action
@@ -589,8 +578,15 @@ class Game(Journal):
         lp[o + 4] = self.void[nxt] & 15
         lp[o + 5] = len(hands[p]) - 1
 
-    def _effect(self, p, card):
-        """The played card's effect on turn order and the next seat."""
+    def _effect(self, p, card, party=True):
+        """The played card's effect on turn order and the next seat; first, under seven_zero
+        or jump_in (``party``), uno.party's turn: the jump-in window, the 7's swap, the 0's
+        pass (which come back here with ``party`` False)."""
+        if party and self._rules_bits & (_RB_SEVEN | _RB_JUMP):
+            from uno.party import after
+
+            after(self, p, card)
+            return
         k = card & 15
         self.one_seat = -1
         if k < _SKIP or k == _WILD:

@@ -1,5 +1,6 @@
-"""The rules a match may add to the turn (RULES.md `seven_zero`, `jump_in`): the jump-in
-window, the 7's swap and the 0's pass, and their undo for a search's ``pop``.
+"""The rules a match may add to the turn (RULES.md `seven_zero`, `jump_in`, `draw=match`): the
+jump-in window, the 7's swap and the 0's pass, their undo for a search's ``pop``, and the
+drawing on until a card fits.
 
 Apart from ``uno.game``: a match with neither rule never loads this code (the badge's heap
 keeps ``uno.game`` resident for the whole match).
@@ -62,7 +63,15 @@ def seven(g, p, card):
             forget_plays(g, -1)
             if g._rec():
                 g._emit({"ev": "rotate", "p": p, "dir": g.direction})
-    g._effect(p, card)
+    g._effect(p, card, False)
+
+
+def match(g, p, hand, c):
+    """draw=match: seat ``p``, which has drawn ``c`` (-1: nothing) into ``hand``, draws on
+    until a card fits, the pile is out or the hand is full; the last card drawn (or -1)."""
+    while c >= 0 and not g.playable(c, hand) and g.can_draw() and not g.at_limit(p):
+        c = hand[-1] if g._draw(p, 1, "turn") else -1
+    return c
 
 
 def legal(g, acts):
@@ -93,7 +102,7 @@ def do(g, p, a):
     forget_plays(g, q)
     if g._rec():
         g._emit({"ev": "swap", "p": p, "with": q})
-    g._effect(p, g.discard[-1])
+    g._effect(p, g.discard[-1], False)
 
 
 def undo(g, op):

@@ -13,6 +13,7 @@ from micropython import const
 
 from uno.rules import OPTION_NAMES, PRESET_NAMES, check
 from uno.bits import CHOICES as _CHOICES
+from uno.bits import OFF_ON
 from uno.bits import OLD_RULES, RULE_BITS, SEAT_CODES, Bits, put_option  # noqa: F401 (the codec's API)
 from uno.bitread import Reader
 from uno.settings import Saved, Settings
@@ -75,7 +76,7 @@ def get_option(r, name, old=False):
     if name == "one_window":
         v = r.get(4)
         return check(name, v)
-    ch = _CHOICES[name]
+    ch = _CHOICES.get(name, OFF_ON)
     i = r.get(1 if old and (name == "draw" or name == "stacking") else 2 if len(ch) > 2 else 1)
     if i >= len(ch):
         raise ValueError(name)

@@ -45,3 +45,10 @@ def answer(tb, ph, pressed, now):
     if pressed & A:
         tb.swap_to = -1
         tb.act(G.SWAP + s, now)
+
+
+def said(t, ev):
+    """The message bar's line for a ``swap`` or ``rotate`` event (uno.app.describe)."""
+    if ev["ev"] == "rotate":
+        return "Every hand passed on"
+    return t.line("%s swapped with %s", ev["p"], (t._who(ev["with"])[:8],))
