@@ -97,7 +97,7 @@ def ascii_int(text):
 
 EMPTY = (
     ("--keys", "leave --keys out for the built-in player's demo match"),
-    ("--preset", "name one of classic acorn pcsig windows official house, or leave it out"),
+    ("--preset", "name one of classic acorn pcsig windows official house party, or leave it out"),
     ("--nvm", "name a save file, or 'none' for no saves"),
     ("--log", "name a FILE.jsonl, or leave --log out for no record"),
     ("--screenshot", "name a FILE.png"),
@@ -133,7 +133,8 @@ def parse_args(argv):
     ap.add_argument("--log", default=None, help="write the game record (JSON Lines)")
     ap.add_argument("--stats", action="store_true", help="pixels refreshed per input")
     ap.add_argument("--preset", default=None,
-                    help="classic acorn pcsig windows official house (default: the settings')")
+                    help="classic acorn pcsig windows official house party "
+                         "(default: the settings')")
     ap.add_argument("--rules", default="", help='options over the preset: "wd4=strict ..."')
     ap.add_argument("--seats", default="",
                     help="e.g. human,normal,easy; turned round so the first human is seat 0")

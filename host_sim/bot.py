@@ -15,6 +15,7 @@ import sys
 
 from uno import cards
 from uno import game as G
+from uno import party as P
 
 COLOUR_TOKENS = ("RED", "YELLOW", "GREEN", "BLUE")
 
@@ -41,6 +42,8 @@ def next_keys(app, challenge=False, prefer_draw=False):
     ph = g.phase
     if ph in (G.PH_ONE, G.PH_CATCH):
         return ["SELECT"]
+    if ph == P.PH_SWAP:
+        return ["A"]  # the seat offered: the fewest cards
     legal = g.legal_actions()
     plays = [a for a in legal if a < 64]
     hand = g.hands[tb.seat]
@@ -120,6 +123,11 @@ def _infer(g, ev, i):
         return G.CALL_ONE if e == "one" and ev.get("called") else G.NO_ONE
     if ph == G.PH_CATCH:
         return G.CATCH if e == "one" and ev.get("caught") else G.NO_CATCH
+    if ph == P.PH_JUMP:
+        return cards.parse(ev["card"]) if e == "play" and ev.get("jump") and \
+            ev["p"] == g.actor else P.NO_JUMP
+    if e == "swap":
+        return P.SWAP + ev["with"]
     if e == "play":
         c = cards.parse(ev["card"])
         return G.play_action(c, _colour(ev["colour"]) if "colour" in ev else 0)

@@ -200,7 +200,8 @@ def test_other_version_gives_the_version_notice():
     buf = bytearray(b"\xff" * 8192)
     S.save(buf, S.Saved(odd_settings()))
     data = bytearray(Store(buf).read())
-    for version, notice in ((S.VERSION - 1, S.NOTICE_OLD), (S.VERSION + 1, S.NOTICE_NEW)):
+    # (version 1, before the party rules, is still read: test_a_version_1_save_...)
+    for version, notice in ((0, S.NOTICE_OLD), (S.VERSION + 1, S.NOTICE_NEW)):
         data[0] = version
         buf = bytearray(b"\xff" * 8192)
         Store(buf).write(bytes(data))
@@ -397,10 +398,12 @@ def test_a_version_1_snapshot_resumes_without_the_last_plays(monkeypatch):
     play_to(g, random.Random(3), 40)
     assert any(b != 255 for b in g.last_play)
     v2 = uno.snapshot.pack(g)
+    old_rule_layout(monkeypatch)
     monkeypatch.setattr(uno.snapshot, "SNAPSHOT_VERSION", 1)
     monkeypatch.setattr(uno.snapshot, "_put_plays", lambda w, lp: None)
     v1 = uno.snapshot.pack(g)
-    assert v1[0] == 1 and v2[0] == 2 and len(v1) < len(v2)
+    monkeypatch.undo()
+    assert v1[0] == 1 and v2[0] == 3 and len(v1) < len(v2)
     h1, _ = uno.snapshot.unpack(v1)
     h2, _ = uno.snapshot.unpack(v2)
     assert state(h2) == state(g)
@@ -710,3 +713,63 @@ def test_a_save_point_that_fails_part_way_leaves_none_waiting():
     assert not a.waiting()
     assert not a.poll(30.0) and buf.writes == 1
     assert S.load(buf)[0].settings == S.Settings()  # the first write, whole
+
+
+def old_rule_layout(monkeypatch):
+    """The saves' rule options as they were before the party rules (settings version 1, match
+    snapshots 1 and 2): nine options, draw and stacking one bit each."""
+    import uno.bits
+    import uno.snapshot
+
+    monkeypatch.setattr(uno.snapshot, "RULE_BITS", uno.bits.RULE_BITS[:9])
+    monkeypatch.setattr(S, "RULE_BITS", uno.bits.RULE_BITS[:9])
+    monkeypatch.setitem(uno.bits.CHOICES, "draw", ("one", "repeat"))
+    monkeypatch.setitem(uno.bits.CHOICES, "stacking", ("off", "on"))
+
+
+def test_a_version_1_save_is_read_with_the_party_rules_off(monkeypatch):
+    """docs/SAVES.md: a save from before `seven_zero`, `jump_in`, `draw=match` and
+    `stacking=mixed` (settings version 1, its match a snapshot of version 2) is read whole,
+    every setting as saved and the new options off; its high scores keep their presets."""
+    import uno.snapshot
+
+    s = odd_settings()
+    s.rules = "wd4=strict draw=repeat stacking=on one_window=9 next_start=winner"
+    g = Game(preset("house", draw="repeat", seats=["human", "normal", "normal"]), seed=3)
+    g.start()
+    play_to(g, random.Random(3), 30)
+    scores = [(120, "AB", "custom", ("normal",)), (80, "CD", "house", ("easy", "normal"))]
+    old_rule_layout(monkeypatch)
+    monkeypatch.setattr(S, "VERSION", 1)
+    monkeypatch.setattr(uno.snapshot, "SNAPSHOT_VERSION", 2)
+    data = S.encode(S.Saved(s, scores), match=uno.snapshot.pack(g))
+    monkeypatch.undo()
+    assert data[0] == 1
+    got = S.decode(data)
+    assert got.settings.rules == S.canonical_rules(s.rules)
+    assert got.settings.preset == "house" and got.settings.names == s.names
+    assert got.scores == scores
+    h, _ = uno.snapshot.unpack(got.match)
+    assert h.rules == g.rules and h.rules.seven_zero == "off" and h.rules.jump_in == "off"
+    assert state(h) == state(g)
+    # and the same match saved now: the new layout, read back the same
+    h2, _ = uno.snapshot.unpack(uno.snapshot.pack(g))
+    assert state(h2) == state(g)
+
+
+def test_the_party_rules_are_saved():
+    """Settings and a match under the party preset read back with every new option."""
+    import uno.snapshot
+
+    s = odd_settings()
+    s.preset = "party"
+    s.rules = "draw=match stacking=mixed seven_zero=on jump_in=on"
+    scores = [(300, "P", "party", ("normal", "easy")), (200, "C", "custom", ("normal",))]
+    got = S.decode(S.encode(S.Saved(s, scores)))
+    assert got.settings.rules == s.rules and got.settings.preset == "party"
+    assert got.scores == scores
+    g = Game(preset("party", seats=["human", "normal", "normal"]), seed=5)
+    g.start()
+    play_to(g, random.Random(5), 30)
+    h, _ = uno.snapshot.unpack(uno.snapshot.pack(g))
+    assert h.rules == g.rules and state(h) == state(g)

@@ -25,6 +25,7 @@ from uno.game import (  # noqa: E402
     PH_CHALLENGE, PH_HAND_OVER, PH_MATCH_OVER, PH_ONE, PH_STACK, Game, IllegalAction,
     play_action,
 )
+from uno.party import NO_JUMP, PH_JUMP, PH_SWAP, SWAP  # noqa: E402
 from uno.rules import Rules  # noqa: E402
 
 USAGE = "usage: replay.py RECORD.jsonl [RECORD.jsonl ...]  (checks game records, docs/FORMATS.md)"
@@ -79,7 +80,9 @@ _KINDS = {
     "match": ({"v": _int, "seed": _int, "rules": _dict, "seats": _strs, "names": _strs}, {}),
     "hand": ({"n": _int, "dealer": _int, "hands": _hands, "top": _str, "pile": _strs}, {}),
     "returned": ({"card": _str, "top": _str, "pile": _strs}, {}),
-    "play": ({"p": _int, "card": _str}, {"colour": _str}),
+    "play": ({"p": _int, "card": _str}, {"colour": _str, "jump": _bool}),
+    "swap": ({"p": _int, "with": _int}, {}),
+    "rotate": ({"p": _int, "dir": _int}, {}),
     "colour": ({"p": _int, "colour": _str}, {}),
     "draw": ({"p": _int, "cards": _strs, "why": _str}, {}),
     "pass": ({"p": _int}, {}),
@@ -93,7 +96,7 @@ _KINDS = {
 _TYPE_NAMES = {_int: "an integer", _seat_or_null: "a seat number or null", _bool: "true or false",
                _str: "a string", _strs: "a list of strings", _ints: "a list of integers",
                _hands: "a list of card lists", _dict: "an object"}
-_SEAT_FIELDS = ("p", "target", "dealer", "winner")
+_SEAT_FIELDS = ("p", "target", "dealer", "winner", "with")
 
 
 def shape_problem(ev, nseats):
@@ -118,6 +121,10 @@ def shape_problem(ev, nseats):
             return "%s: %r must be %s, not %s" % (kind, k, _TYPE_NAMES[test], json.dumps(v)[:40])
         if k in _SEAT_FIELDS and v is not None and not 0 <= v < nseats:
             return "%s: %r is seat %d, but the seats are 0-%d" % (kind, k, v, nseats - 1)
+    if kind == "rotate" and ev["dir"] not in (1, -1):
+        return "rotate: dir must be 1 or -1, not %s" % json.dumps(ev["dir"])
+    if ev.get("jump") is False:
+        return "play: jump is written only as true"
     if "colour" in ev and ev["colour"] not in cards.COLOUR_LETTERS:
         return "%s: colour %s is not one of R Y G B" % (kind, json.dumps(ev["colour"]))
     if kind == "draw" and ev["why"] not in ("turn", "+2", "+4", "challenge", "one", "start"):
@@ -221,6 +228,13 @@ def _decision(g, ev):
     itself as a consequence of an earlier action)."""
     kind = ev["ev"]
     ph = g.phase
+    if ph == PH_JUMP:
+        # declining a jump-in writes nothing: the seat asked lets it be unless this is its jump
+        if kind == "play" and ev.get("jump") and ev["p"] == g.actor:
+            return cards.parse(ev["card"])
+        return NO_JUMP
+    if kind == "swap":
+        return SWAP + ev["with"] if ph == PH_SWAP and ev["p"] == g.actor else None
     if kind == "play":
         card = cards.parse(ev["card"])
         return play_action(card, cards.COLOUR_LETTERS.index(ev.get("colour", "R")))

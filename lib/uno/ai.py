@@ -30,6 +30,8 @@ _ACCEPT = const(67)
 _CALL_ONE = const(68)
 _CATCH = const(70)
 _COLOUR = const(72)
+_SWAP = const(76)
+_NO_JUMP = const(80)
 
 _SKIP = const(10)
 _REVERSE = const(11)
@@ -155,6 +157,10 @@ class Player:
             return self.call_one(obs)
         if _CATCH in legal:
             return self.catch(obs)
+        if first >= _SWAP or legal[-1] == _NO_JUMP:  # seven_zero's swap, jump_in's window
+            from uno.ai_party import answer
+
+            return answer(self, obs)
         if first >= _COLOUR:
             return _COLOUR + self.colour(obs)
         if _CHALLENGE in legal:
@@ -184,6 +190,9 @@ class Player:
         plays = [a for a in obs.legal if a < _DRAW]
         if not plays:
             return _ACCEPT
+        if (plays[0] & 15) == _DRAW2 and (plays[-1] & 15) == _WILD4:
+            # stacking=mixed: a +2 before a W+4, which is kept for later
+            plays = [a for a in plays if (a & 15) == _DRAW2]
         return self.pick_wild_colour(obs, plays)
 
     def pick_wild_colour(self, obs, plays):

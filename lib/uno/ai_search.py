@@ -36,6 +36,9 @@ _PH_CHALLENGE = const(3)
 _PH_ONE = const(5)
 _PH_CATCH = const(6)
 _PH_HAND_OVER = const(7)
+_PH_NEW = const(9)
+_PH_SWAP = const(10)
+_SWAP = const(76)
 _NO_WILD = const(0x10)
 _VOID_KIND = const(5)
 _LAST_PLAY = const(12)
@@ -177,10 +180,12 @@ def rollout(g, model, a, seat, totals, i, rng):
         return turns
     g.push(a)
     depth = 1
-    while depth < _CORE_PLIES and g.phase != _PH_PLAY and g.phase < _PH_HAND_OVER:
+    # (the phases of seven_zero and jump_in come after the hand's end: uno.game.PH_SWAP)
+    while depth < _CORE_PLIES and g.phase != _PH_PLAY and not (
+            _PH_HAND_OVER <= g.phase <= _PH_NEW):
         g.push(fast_pick(g, g.legal_actions(), rng))
         depth += 1
-    if g.phase >= _PH_HAND_OVER:
+    if _PH_HAND_OVER <= g.phase <= _PH_NEW:
         v = terminal(g.winner, g.hands, seat)
         turns = 0
     else:
@@ -726,6 +731,13 @@ def fast_pick(g, acts, rng):
             return _CATCH
         if ph == _PH_COLOUR:
             return _COLOUR + best_colour(colour_counts(g.hands[g.actor]))
+        if ph == _PH_SWAP:
+            # after a 7: the fewest cards (uno.ai.Player.swap)
+            best = a0
+            for a in acts:
+                if len(g.hands[a - _SWAP]) < len(g.hands[best - _SWAP]):
+                    best = a
+            return best
         return a0
     hand = g.hands[g.actor]
     cc = [0, 0, 0, 0, 0]

@@ -2,7 +2,7 @@
 read a save, not at a save point in a match, which only writes."""
 
 from uno.bits import CHOICES as _CHOICES
-from uno.bits import RULE_BITS
+from uno.bits import OFF_ON, OLD_RULES, RULE_BITS
 
 
 class Reader:
@@ -40,14 +40,15 @@ class Reader:
         return self.pos
 
 
-def get_option(r, name):
-    """Read one rule option's value from Reader ``r``; ValueError when out of range."""
+def get_option(r, name, old=False):
+    """Read one rule option's value from Reader ``r`` (``old``: as a save from before
+    uno.bits.OLD_RULES wrote it); ValueError when out of range."""
     if name == "one_window":
         from uno.rules import check  # the codec has it loaded whenever it reads rules
 
         return check(name, r.get(4))
-    ch = _CHOICES[name]
-    i = r.get(2 if len(ch) > 2 else 1)
+    ch = _CHOICES.get(name, OFF_ON)
+    i = r.get(1 if old and (name == "draw" or name == "stacking") else 2 if len(ch) > 2 else 1)
     if i >= len(ch):
         raise ValueError(name)
     return ch[i]
@@ -57,9 +58,10 @@ def saved_phase(data):
     """The game phase of a saved match (``uno.snapshot.pack``'s bytes), read from its head
     without building the game: whether the match had ended (``uno.game.PH_MATCH_OVER``)."""
     r = Reader(data)
-    r.get(8)
-    for _, width in RULE_BITS:
-        r.get(width)
+    old = r.get(8) < 3  # uno.snapshot.SNAPSHOT_VERSION 3: the party rules
+    for i in range(OLD_RULES if old else len(RULE_BITS)):
+        name, width = RULE_BITS[i]
+        r.get(1 if old and (name == "draw" or name == "stacking") else width)
     r.get(14)
     n = r.get(2) + 2
     for _ in range(n):

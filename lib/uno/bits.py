@@ -5,6 +5,8 @@ point in a match loads only this, ``uno.snapshot``, ``uno.store`` and ``uno.app.
 (docs/SAVES.md); reading is ``uno.bitread``'s.
 """
 
+from micropython import const
+
 from uno import cards
 
 SEAT_CODES = ("", "human", "easy", "normal", "advanced")
@@ -12,15 +14,22 @@ SEAT_CODES = ("", "human", "easy", "normal", "advanced")
 # The options a Settings.rules string may carry (seats and target have their own settings),
 # with the bits each value takes.
 RULE_BITS = (
-    ("deck", 1), ("wd4", 2), ("draw", 1), ("hand_limit", 1), ("stacking", 1), ("one_call", 1),
-    ("one_window", 4), ("scoring", 1), ("next_start", 2),
+    ("deck", 1), ("wd4", 2), ("draw", 2), ("hand_limit", 1), ("stacking", 2), ("one_call", 1),
+    ("one_window", 4), ("scoring", 1), ("next_start", 2), ("seven_zero", 1), ("jump_in", 1),
 )
+# Saves made before seven_zero, jump_in, draw=match and stacking=mixed (settings version 1,
+# match snapshots 1 and 2) hold the first OLD_RULES options, draw and stacking in one bit each
+# they are read with the new options off.
+OLD_RULES = const(9)
 CHOICES = {
     "deck": ("standard", "acorn"), "wd4": ("challenge", "strict", "free"),
-    "draw": ("one", "repeat"), "hand_limit": (0, 16), "stacking": ("off", "on"),
+    "draw": ("one", "repeat", "match"), "hand_limit": (0, 16), "stacking": ("off", "on", "mixed"),
     "one_call": ("auto", "required"), "scoring": ("standard", "penalty"),
     "next_start": ("alternate", "winner", "rotate"),
 }
+# seven_zero and jump_in: OFF_ON, kept out of CHOICES (a ninth key would double its table)
+OFF_ON = ("off", "on")
+
 
 
 class Bits:
@@ -62,7 +71,8 @@ def put_option(w, name, value):
     if name == "one_window":
         w.put(value, 4)
     else:
-        w.put(CHOICES[name].index(value), 2 if len(CHOICES[name]) > 2 else 1)
+        ch = CHOICES.get(name, OFF_ON)
+        w.put(ch.index(value), 2 if len(ch) > 2 else 1)
 
 
 def copies(card, acorn=False):
@@ -88,7 +98,7 @@ def check_cards(g):
     hands, pile and discard holding exactly one deck (or nothing yet). The snapshot's writer
     checks before it writes (a failure in the middle of a move must not replace the last good
     save point with a match that cannot be continued), its reader when it reads."""
-    if g.colour > 3 or g.phase > 9:
+    if g.colour > 3 or g.phase > 11:  # uno.game.PH_JUMP
         raise ValueError("state")
     count = bytearray(80)
     total = 0

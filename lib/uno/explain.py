@@ -1,13 +1,18 @@
 """Reasons for refusing an action, in the words of the message bar (26 characters at most,
 the width of the badge's message bar, for every card and colour)."""
 
+from micropython import const
+
 from uno import cards
 from uno.cards import DRAW2, SKIP, WILD, WILD4
 from uno.game import (
-    ACCEPT, CHALLENGE, COLOUR, DRAW, PASS, PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN,
-    PH_HAND_OVER, PH_MATCH_OVER, PH_NEW, PH_ONE, PH_STACK, action_card,
+    ACCEPT, CHALLENGE, DRAW, PASS, PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN, PH_HAND_OVER,
+    PH_MATCH_OVER, PH_NEW, PH_ONE, PH_STACK, action_card,
 )
-from uno.notation import action_name
+from uno.notation import NO_JUMP, SWAP, action_name
+
+_PH_SWAP = const(10)  # uno.party's (tests/test_rules_party.py checks they agree)
+_PH_JUMP = const(11)
 
 
 def explain(g, a):
@@ -18,7 +23,7 @@ def explain(g, a):
     if ph in (PH_HAND_OVER, PH_MATCH_OVER, PH_NEW):
         return "the hand is over" if ph == PH_HAND_OVER else (
             "the match is over" if ph == PH_MATCH_OVER else "the match has not started")
-    if not isinstance(a, int) or a < 0 or a >= COLOUR + 4 or (a < 64 and a & 15 == 15):
+    if not isinstance(a, int) or a < 0 or a > NO_JUMP or (a < 64 and a & 15 == 15):
         return "not an action: %r" % (a,)
     p = g.actor
     hand = g.hands[p]
@@ -28,6 +33,15 @@ def explain(g, a):
         return "call ONE (or let it pass)"
     if ph == PH_CATCH:
         return "catch the missed ONE?"
+    if ph == _PH_SWAP:
+        if SWAP <= a < NO_JUMP:
+            return "no seat %d to swap with" % (a - SWAP) if a - SWAP >= g.nseats else (
+                "you cannot swap with you")
+        return "choose whom to swap with"
+    if ph == _PH_JUMP:
+        return "jump in with %s or not" % cards.name(g.discard[-1])
+    if a >= SWAP:
+        return "%s: not now" % action_name(a)
     if a < 64:
         return _card(g, a, ph, hand)
     if a == DRAW:
@@ -57,7 +71,9 @@ def _card(g, a, ph, hand):
     if ph == PH_DRAWN and card != g.drawn:
         return "play the drawn %s or pass" % cards.name(g.drawn)
     if ph in (PH_CHALLENGE, PH_STACK):
-        if ph == PH_STACK or g.rules.stacking == "on":
+        if ph == PH_STACK or g.rules.stacking != "off":
+            if g.pend_kind == DRAW2 and g.rules.stacking == "mixed":
+                return "only a +2 or W+4 may stack"
             return "only a %s may be stacked" % (
                 "+2" if g.pend_kind == DRAW2 else "W+4")
         return "challenge it or accept"

@@ -29,6 +29,10 @@ NO_ONE = const(69)
 CATCH = const(70)
 NO_CATCH = const(71)
 COLOUR = const(72)  # COLOUR + c chooses colour c for a W turned up first
+# SWAP + s (76-79: after a 7, swap hands with seat s) and NO_JUMP (80: let a jump-in go) are
+# uno.party's, as are the phases PH_SWAP (10) and PH_JUMP (11): public names here would be
+# globals of every match.
+_SWAP = const(76)
 
 # Phases: what the actor is asked.
 PH_PLAY = const(0)
@@ -41,9 +45,11 @@ PH_CATCH = const(6)
 PH_HAND_OVER = const(7)
 PH_MATCH_OVER = const(8)
 PH_NEW = const(9)
+_PH_SWAP = const(10)
+_PH_JUMP = const(11)
 PHASE_NAMES = (
     "play", "drawn", "colour", "challenge", "stack", "one", "catch", "hand_over", "match_over",
-    "new",
+    "new", "swap", "jump",
 )
 
 
@@ -57,13 +63,17 @@ VOID_KIND = const(5)
 _WD4_CHALLENGE = const(0)
 _WD4_STRICT = const(1)
 _WD4_FREE = const(2)
-# Game._rules_bits: the W+4 rule (two bits, above), two flags of the rules and, from bit 4 up,
-# the hand limit. One attribute, not four, keeps a search's sampled Game within a 29-slot
+# Game._rules_bits: the W+4 rule (two bits, above), six flags of the rules and, from bit 8 up,
+# the hand limit. One attribute, not eight, keeps a search's sampled Game within a 29-slot
 # attribute table (232 B; see Game)
 _WD4_BITS = const(3)
 _RB_REPEAT = const(4)
-_RB_STACK = const(8)
-_RB_LIMIT = const(4)  # the shift of the hand limit
+_RB_STACK = const(8)  # stacking=on or mixed
+_RB_MIXED = const(16)  # stacking=mixed: a W+4 answers a +2
+_RB_MATCH = const(32)  # draw=match
+_RB_SEVEN = const(64)  # seven_zero=on
+_RB_JUMP = const(128)  # jump_in=on
+_RB_LIMIT = const(8)  # the shift of the hand limit
 # Each seat's last two plays from the hand (``last_play``), public: LAST_REC bytes a play, the
 # latest first (uno.ai_search checks sampled hands against them).
 LAST_PLAY = const(12)
@@ -148,7 +158,11 @@ class Game(Journal):
         self.rng = Rng(seed)
         self._rules_bits = (("challenge", "strict", "free").index(rules.wd4)
                             | (_RB_REPEAT if rules.draw == "repeat" else 0)
-                            | (_RB_STACK if rules.stacking == "on" else 0)
+                            | (_RB_MATCH if rules.draw == "match" else 0)
+                            | (_RB_STACK if rules.stacking != "off" else 0)
+                            | (_RB_MIXED if rules.stacking == "mixed" else 0)
+                            | (_RB_SEVEN if rules.seven_zero == "on" else 0)
+                            | (_RB_JUMP if rules.jump_in == "on" else 0)
                             | rules.hand_limit << _RB_LIMIT)
         self.hands = [[] for _ in range(n)]  # type: list[list[int]]
         # The draw and discard piles are bytearrays, one byte a card (cards are below 128):
@@ -342,6 +356,8 @@ class Game(Journal):
                 self._plays(self.hands[p], acts, _WILD4)
         elif ph == PH_STACK:
             self._plays(self.hands[p], acts, self.pend_kind)
+            if self._rules_bits & _RB_MIXED and self.pend_kind == _DRAW2:
+                self._plays(self.hands[p], acts, _WILD4)
             acts.append(ACCEPT)
         elif ph == PH_COLOUR:
             for c in range(4):
@@ -352,6 +368,10 @@ class Game(Journal):
         elif ph == PH_CATCH:
             acts.append(CATCH)
             acts.append(NO_CATCH)
+        elif ph >= _PH_SWAP:
+            from uno.party import legal
+
+            legal(self, acts)
         return acts
 
     def _plays(self, hand, acts, only_kind):
@@ -455,6 +475,10 @@ class Game(Journal):
             else:
                 self.catch_n += 1
                 self.actor = self._step(self.actor, 1)
+        elif a >= _SWAP:
+            from uno.party import do
+
+            do(self, p, a)
         else:  # COLOUR + c: the first card turned up was a W
             self.colour = a - COLOUR
             if self._rec():
@@ -467,6 +491,10 @@ class Game(Journal):
             self._set_void(p, 1 << self.colour)
         hand = self.hands[p]
         c = hand[-1] if self._draw(p, 1, "turn") else -1
+        if self._rules_bits & _RB_MATCH:
+            from uno.party import match
+
+            c = match(self, p, hand, c)
         if c >= 0 and (self._rules_bits & _RB_REPEAT or self.playable(c, hand)):
             self.drawn = c
             self.phase = PH_DRAWN
@@ -486,6 +514,9 @@ class Game(Journal):
         else:
             i = hand.index(card)
         k = card & 15
+        jump = self.phase == _PH_JUMP
+        if jump and k == _DRAW2 and self._rules_bits & _RB_STACK:
+            self.pending += 2  # the +2 jumped on never took effect: its penalty stacks
         if k == _WILD4:
             self.prev_colour = self.colour
             self.w4_seat = p
@@ -499,6 +530,8 @@ class Game(Journal):
             ev = {"ev": "play", "p": p, "card": cards.name(card)}
             if k >= _WILD:
                 ev["colour"] = cards.COLOUR_LETTERS[self.colour]
+            if jump:
+                ev["jump"] = True
             self._emit(ev)
         left = len(hand)
         if left == 0:
@@ -545,8 +578,15 @@ class Game(Journal):
         lp[o + 4] = self.void[nxt] & 15
         lp[o + 5] = len(hands[p]) - 1
 
-    def _effect(self, p, card):
-        """The played card's effect on turn order and the next seat."""
+    def _effect(self, p, card, party=True):
+        """The played card's effect on turn order and the next seat; first, under seven_zero
+        or jump_in (``party``), uno.party's turn: the jump-in window, the 7's swap, the 0's
+        pass (which come back here with ``party`` False)."""
+        if party and self._rules_bits & (_RB_SEVEN | _RB_JUMP):
+            from uno.party import after
+
+            after(self, p, card)
+            return
         k = card & 15
         self.one_seat = -1
         if k < _SKIP or k == _WILD:
@@ -562,7 +602,10 @@ class Game(Journal):
             self.pend_kind = k
             if k == _WILD4 and (self._rules_bits & _WD4_BITS) == _WD4_CHALLENGE:
                 self._ask(PH_CHALLENGE, victim)
-            elif self._rules_bits & _RB_STACK and self._holds_kind(self.hands[victim], k):
+            elif self._rules_bits & _RB_STACK and (
+                    self._holds_kind(self.hands[victim], k)
+                    or (k == _DRAW2 and self._rules_bits & _RB_MIXED
+                        and self._holds_kind(self.hands[victim], _WILD4))):
                 self._ask(PH_STACK, victim)
                 if not self.legal_actions()[0] < 64:  # a strict W+4 it may not play
                     self._accept(victim)

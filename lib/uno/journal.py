@@ -16,6 +16,7 @@ _J_DISCARD = const(3)
 _J_SCORE = const(4)
 _J_VOID = const(5)
 _J_LISTS = const(6)
+_J_HANDS = const(7)  # uno.party's: hands swapped or passed on
 
 
 class Journal:
@@ -63,6 +64,10 @@ class Journal:
                 self.scores[(op >> 3) & 7] -= op >> 6
             elif t == _J_VOID:
                 self.void[(op >> 3) & 7] = op >> 6
+            elif t == _J_HANDS:
+                from uno.party import undo
+
+                undo(self, op)
             else:
                 self.pile, self.discard, self.last_points = j[i]
                 i -= 1

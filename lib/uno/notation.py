@@ -2,15 +2,26 @@
 
 from uno import cards
 from uno.cards import WILD
+from micropython import const
+
 from uno.game import COLOUR, DRAW, action_card, play_action
+
+# uno.party's (tests/test_rules_party.py checks they agree): importing it would load it
+SWAP = const(76)
+NO_JUMP = const(80)
 
 
 def action_name(a):
-    """Human-readable action: ``R7``, ``W+4 RED``, ``draw``, ``colour BLUE``."""
+    """Human-readable action: ``R7``, ``W+4 RED``, ``draw``, ``colour BLUE``, ``swap 2``,
+    ``no jump``."""
     if a < 64:
         if (a & 15) >= WILD:
             return cards.name(action_card(a)) + " " + cards.COLOUR_NAMES[a >> 4]
         return cards.name(a)
+    if a == NO_JUMP:
+        return "no jump"
+    if a >= SWAP:
+        return "swap %d" % (a - SWAP)
     if a >= COLOUR:
         return "colour " + cards.COLOUR_NAMES[a - COLOUR]
     return ("draw", "pass", "challenge", "accept", "call ONE", "no ONE", "catch", "no catch")[
@@ -27,6 +38,10 @@ def parse_action(text):
             return a
     if low.startswith("colour "):
         return COLOUR + _colour_index(t[7:])
+    if low == "no jump":
+        return NO_JUMP
+    if low.startswith("swap ") and t[5:].strip() in ("0", "1", "2", "3"):
+        return SWAP + int(t[5:])
     parts = t.replace(":", " ").split()
     card = cards.parse(parts[0])
     if (card & 15) >= WILD:

@@ -5,10 +5,11 @@ from micropython import const
 
 from uno.game import Game
 from uno.ruleset import Rules
-from uno.bits import RULE_BITS, SEAT_CODES, check_cards
+from uno.bits import OLD_RULES, RULE_BITS, SEAT_CODES, check_cards
 from uno.bitread import Reader, get_option
 
-_SNAPSHOT_VERSION = const(2)  # uno.snapshot.SNAPSHOT_VERSION (1: no last plays)
+_SNAPSHOT_VERSION = const(3)  # uno.snapshot.SNAPSHOT_VERSION (1: no last plays, 1-2: no party
+# rules: uno.bits.OLD_RULES)
 
 
 def _get_cards(r, pile=False):
@@ -52,8 +53,10 @@ def unpack(data, sink=None):
     if not 1 <= version <= _SNAPSHOT_VERSION:
         raise ValueError("saved match of another version")
     opts = {}
-    for name, _ in RULE_BITS:
-        opts[name] = get_option(r, name)
+    old = version < 3
+    for i in range(OLD_RULES if old else len(RULE_BITS)):
+        name = RULE_BITS[i][0]
+        opts[name] = get_option(r, name, old)
     opts["target"] = r.get(14)
     n = r.get(2) + 2
     seats = []

@@ -1,4 +1,4 @@
-"""Rule options (RULES.md): validation, the six named presets, and parsing; ``Rules`` itself
+"""Rule options (RULES.md): validation, the seven named presets, and parsing; ``Rules`` itself
 and the record form are in ``uno.ruleset`` (re-exported here).
 
 Option values are kept as the strings and ints RULES.md names; the game turns them into
@@ -14,11 +14,13 @@ EMPTY_SEATS = ("", "none", "empty", "-")
 _CHOICES = {
     "deck": ("standard", "acorn"),
     "wd4": ("challenge", "strict", "free"),
-    "draw": ("one", "repeat"),
-    "stacking": ("off", "on"),
+    "draw": ("one", "repeat", "match"),
+    "stacking": ("off", "on", "mixed"),
     "one_call": ("auto", "required"),
     "scoring": ("standard", "penalty"),
     "next_start": ("alternate", "winner", "rotate"),
+    "seven_zero": ("off", "on"),
+    "jump_in": ("off", "on"),
 }
 _NUMBERS = {"hand_limit": (0, 16), "target": (100, 10000), "one_window": (1, 10)}
 _DEFAULTS = {k: getattr(Rules, k) for k in OPTION_NAMES}  # Classic: Rules's class attributes
@@ -29,8 +31,10 @@ PRESETS = {  # type: dict[str, dict]
     "windows": {"wd4": "strict", "next_start": "rotate"},
     "official": {"wd4": "challenge", "one_call": "required", "next_start": "rotate"},
     "house": {"wd4": "free", "one_call": "required", "next_start": "rotate", "stacking": "on"},
+    "party": {"seven_zero": "on", "jump_in": "on", "stacking": "mixed", "draw": "match",
+              "one_call": "required"},
 }
-PRESET_NAMES = ("classic", "acorn", "pcsig", "windows", "official", "house")
+PRESET_NAMES = ("classic", "acorn", "pcsig", "windows", "official", "house", "party")
 
 
 def _seats(value):
@@ -87,7 +91,8 @@ def parse(cls, text, base=None):
 
 
 def preset(name, **overrides):
-    """The named preset (classic acorn pcsig windows official house) with ``overrides``."""
+    """The named preset (classic acorn pcsig windows official house party) with
+    ``overrides``."""
     key = name.strip().lower().replace("-", "").replace(" ", "")
     for alias, real in (("acorn1991", "acorn"), ("pcsig1990", "pcsig"), ("windows1994", "windows")):
         if key == alias:

@@ -8,8 +8,11 @@ only this small class: the badge drops ``uno.rules`` once the match's rules are 
 # Order of the options in records and messages.
 OPTION_NAMES = (
     "deck", "seats", "wd4", "draw", "hand_limit", "stacking", "one_call", "one_window",
-    "scoring", "target", "next_start",
+    "scoring", "target", "next_start", "seven_zero", "jump_in",
 )
+# Options a match record writes only when on: a record of a match without them reads as it
+# always has.
+_QUIET = ("seven_zero", "jump_in")
 
 
 class Rules:
@@ -27,6 +30,8 @@ class Rules:
     scoring = "standard"
     target = 500
     next_start = "alternate"
+    seven_zero = "off"
+    jump_in = "off"
 
     def __init__(self, **options):
         if options:
@@ -60,10 +65,13 @@ class Rules:
         return len(self.seats)
 
     def as_dict(self):
-        """Every option by name, as the ``match`` record writes them."""
+        """Every option by name, as the ``match`` record writes them (``seven_zero`` and
+        ``jump_in`` only when on)."""
         d = {}
         for k in OPTION_NAMES:
             v = getattr(self, k)
+            if v == "off" and k in _QUIET:
+                continue
             d[k] = list(v) if k == "seats" else v
         return d
 

@@ -12,7 +12,7 @@ bytes, the rest of the payload; none when empty). Layout and save points: docs/S
 from micropython import const
 
 from uno.rules import OPTION_NAMES, PRESET_NAMES, check
-from uno.bits import RULE_BITS, SEAT_CODES, Bits, put_option  # noqa: F401 (the codec's API)
+from uno.bits import OLD_RULES, RULE_BITS, SEAT_CODES, Bits, put_option  # noqa: F401 (the codec's API)
 from uno.bitread import Reader, get_option
 from uno.settings import Saved, Settings
 from uno.store import Store
@@ -22,12 +22,13 @@ try:
 except ImportError:
     pass
 
-VERSION = const(1)
+VERSION = const(2)  # 2: the party rules (a version 1 save is read with them off)
 MAX_SCORES = const(10)
 NAME_LEN = const(16)
 NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 # High-score entries may name a preset, or "custom" when the options differed from it.
-SCORE_PRESETS = PRESET_NAMES + ("custom",)
+# "custom" keeps the index it had before the party preset (version 1 saves).
+SCORE_PRESETS = PRESET_NAMES[:6] + ("custom",) + PRESET_NAMES[6:]
 
 NOTICE_BLANK = "No saves yet: defaults"
 NOTICE_BAD = "Saves unreadable: reset"
@@ -132,18 +133,19 @@ def _pack_settings(w, s):
         _put_name(w, n)
 
 
-def _unpack_settings(r):
+def _unpack_settings(r, old=False):
     s = Settings()
     i = r.get(3)
     if i >= len(PRESET_NAMES):
         raise ValueError("preset")
     s.preset = PRESET_NAMES[i]
-    mask = r.get(len(RULE_BITS))
+    k = OLD_RULES if old else len(RULE_BITS)
+    mask = r.get(k)
     parts = []
-    for i in range(len(RULE_BITS)):
+    for i in range(k):
         if mask >> i & 1:
             name = RULE_BITS[i][0]
-            parts.append("%s=%s" % (name, get_option(r, name)))
+            parts.append("%s=%s" % (name, get_option(r, name, old)))
     s.rules = canonical_rules(" ".join(parts))
     s.target = r.get(14)
     s.speed = r.get(4)
@@ -283,9 +285,9 @@ def decode(data):
     """Saved from a payload; ValueError when it is not one of this version."""
     r = Reader(data)
     v = r.get(8)
-    if v != VERSION:
+    if v != VERSION and v != 1:
         raise ValueError(NOTICE_OLD if v < VERSION else NOTICE_NEW)
-    settings = _unpack_settings(r)
+    settings = _unpack_settings(r, v == 1)
     scores = _unpack_scores(r)
     rest = bytes(data[r.align():])
     return Saved(settings, scores, rest if rest else None)

@@ -11,7 +11,7 @@ from micropython import const
 
 from uno.bits import RULE_BITS, SEAT_CODES, Bits, check_cards, put_option
 
-SNAPSHOT_VERSION = const(2)  # 2: the last plays (1 is still read)
+SNAPSHOT_VERSION = const(3)  # 2: the last plays, 3: the party rules (1 and 2 are still read)
 _NAME_BYTES = const(31)
 
 

@@ -21,6 +21,8 @@ def _play(t, ev, me):
     if "colour" in ev:
         msg = t.line("%s: %s, chose %s", p, (c, _colour(ev))) if p != me else \
             "You played %s: %s" % (c, _colour(ev))
+    elif ev.get("jump"):
+        msg = t.line("%s jumped in: %s", p, (c,))
     else:
         msg = t.line("%s played %s", p, (c,))
     # a beep when a computer plays its second-to-last card (Windows)
@@ -101,6 +103,10 @@ def _other(t, ev, e, msg):
         return "Hand %d: %s turned up" % (ev["n"], ev["top"])
     if e == "returned":
         return "W+4 put back, %s up" % ev["top"]
+    if e == "swap" or e == "rotate":
+        from uno.app.party import said
+
+        return said(t, ev)
     return msg
 
 

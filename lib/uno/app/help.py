@@ -22,7 +22,7 @@ CONTROLS = (
     "Held LEFT/RIGHT repeat",
 )
 _SHOWN = ("deck", "wd4", "draw", "hand_limit", "stacking", "one_call", "one_window", "scoring",
-          "target", "next_start")
+          "target", "next_start", "seven_zero", "jump_in")
 
 
 def rule_lines(rules, preset):

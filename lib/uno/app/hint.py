@@ -4,8 +4,13 @@ It sees only your seat's observation, as any player does. Loaded when asked and 
 the Advanced player's modules go too unless a computer seat had them loaded.
 """
 
+from micropython import const
+
 from uno import cards
 from uno import game as G
+
+_SWAP = const(76)  # uno.party's (tests/test_rules_party.py checks they agree)
+_NO_JUMP = const(80)
 
 
 # the Advanced player's modules (uno.advanced, uno.ai_search)
@@ -19,6 +24,10 @@ def say(a):
         if (a & 15) >= cards.WILD:
             text += ", call " + cards.COLOUR_NAMES[a >> 4]
         return text
+    if a == _NO_JUMP:
+        return "Do not jump in"
+    if a >= _SWAP:
+        return "Swap with seat %d" % (a - _SWAP)
     if a >= G.COLOUR:
         return "Call " + cards.COLOUR_NAMES[a - G.COLOUR]
     return ("Draw", "Pass", "Challenge", "Take the cards", "Call ONE", "Do not call ONE",

@@ -17,9 +17,10 @@ from uno.settings_ops import rules_of
 
 ITEMS = (
     "preset", "deck", "wd4", "draw", "hand_limit", "stacking", "one_call", "one_window",
-    "scoring", "next_start", "target", "speed", "tips", "sound", "bright",
+    "scoring", "next_start", "seven_zero", "jump_in", "target", "speed", "tips", "sound",
+    "bright",
 )
-_RULE_OPTS = ITEMS[1:11]
+_RULE_OPTS = ITEMS[1:13]
 _LIST = const(6)  # list rows; then a blank row and the explanation
 _CHOICES = {"hand_limit": (0, 16), "tips": (True, False), "sound": (True, False)}
 _RANGES = {"one_window": (1, 10, 1), "target": (100, 10000, 100), "speed": (1, 10, 1),

@@ -13,6 +13,7 @@ RULES = {  # type: dict[str, tuple[str, dict]]
         "windows": "Windows 1994: fair W+4",
         "official": "Box rules: call ONE",
         "house": "House: stacking, free W+4",
+        "party": "Party: 7-0, jump in, mixed",
         "custom": "No preset's: see below",
     }),
     "deck": ("Deck", {
@@ -27,6 +28,7 @@ RULES = {  # type: dict[str, tuple[str, dict]]
     "draw": ("Draw", {
         "one": "Draw one, then play/pass",
         "repeat": "Draw until you can play",
+        "match": "Draw on until a card fits",
     }),
     "hand_limit": ("Hand limit", {
         0: "No limit to a hand",
@@ -35,6 +37,7 @@ RULES = {  # type: dict[str, tuple[str, dict]]
     "stacking": ("Stacking", {
         "off": "+2 and W+4 cannot stack",
         "on": "Stack +2/W+4 to pass on",
+        "mixed": "Stack +2/W+4, W+4 on +2",
     }),
     "one_call": ("ONE call", {
         "auto": "ONE is called for you",
@@ -49,6 +52,14 @@ RULES = {  # type: dict[str, tuple[str, dict]]
         "alternate": "Next player starts next",
         "winner": "Hand's winner starts",
         "rotate": "Deal moves one seat on",
+    }),
+    "seven_zero": ("7-0 rule", {
+        "off": "7 and 0 are plain numbers",
+        "on": "7 swaps hands, 0 passes on",
+    }),
+    "jump_in": ("Jump-in", {
+        "off": "Play only on your turn",
+        "on": "Play a same card any time",
     }),
     "target": ("Target", {}),
     "speed": ("Msg speed", {}),

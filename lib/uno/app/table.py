@@ -35,6 +35,7 @@ _REHAND = const(4)  # your hand, a frame after a landing
 _FLASH = const(8)  # the ONE! banner (uno.app.describe sets it)
 _RELIGHT = const(16)  # the names' highlights and the top bar
 _HELD = const(32)  # ``later`` is an outcome too: held in its turn (uno.app.describe)
+_PH_SWAP = const(10)  # uno.party's: it and PH_JUMP, the phases uno.app.party answers
 
 _FLY_FRAMES_MS = const(40)
 _ON_MPY = hasattr(gc, "mem_free")  # CircuitPython's gc; CPython's has none
@@ -65,7 +66,7 @@ class Table:
         self.fly_ms = 1
         self.fly_actor = -1
         self.fly_card = 0
-        self.window_until = 0  # ONE call / catch window for a human
+        self.window_until = 0  # ONE call / catch window for a human (and jump-in's)
         self.blink = True
         self.blink_at = 0
         self.hot_seat = False  # two humans or more: a hand shows only on its own turn
@@ -328,6 +329,11 @@ class Table:
             elif now - self.window_until >= 0:
                 self.act(G.NO_ONE if ph == G.PH_ONE else G.NO_CATCH, now)
             return
+        if ph >= _PH_SWAP:  # seven_zero's swap, jump_in's window
+            from uno.app.party import answer
+
+            answer(self, ph, pressed, now)
+            return
         if not pressed:
             return
         if pressed & LEFT:
@@ -538,6 +544,10 @@ class Table:
             elif ph == G.PH_STACK:
                 self.say("A: stack %s, B: take %d"
                          % ("+2" if g.pend_kind == cards.DRAW2 else "W+4", g.pending), now)
+            elif ph >= _PH_SWAP:
+                from uno.app.party import ask
+
+                ask(self, ph, now)
             if p != a and ph == G.PH_PLAY:
                 self.app.sound.play(fx.PIP, now)
         else:

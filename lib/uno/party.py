@@ -1,0 +1,156 @@
+"""The rules a match may add to the turn (RULES.md `seven_zero`, `jump_in`, `draw=match`): the
+jump-in window, the 7's swap and the 0's pass, their undo for a search's ``pop``, and the
+drawing on until a card fits.
+
+Apart from ``uno.game``: a match with neither rule never loads this code (the badge's heap
+keeps ``uno.game`` resident for the whole match).
+"""
+
+from micropython import const
+
+# The actions and phases of these rules (docs/CORE_API.md): public here, not in uno.game,
+# whose globals every match keeps.
+SWAP = const(76)  # SWAP + s: after a 7, swap hands with seat s
+NO_JUMP = const(80)  # let the jump-in go
+PH_SWAP = const(10)  # the 7's player chooses whom to swap with
+PH_JUMP = const(11)  # a seat holding the card just played may jump in
+# uno.game's, private (tests/test_rules_party.py checks they agree)
+_RB_SEVEN = const(64)
+_RB_JUMP = const(128)
+_LAST_PLAY = const(12)
+_J_HANDS = const(7)  # uno.journal's op: hands swapped, or with bit 9 passed on (bit 10: forward)
+
+
+def after(g, p, card):
+    """After seat ``p``'s play of ``card`` (and its ONE): the jump-in window (the first seat
+    after ``p`` holding the same card is asked), else the 7's or 0's rule, then the card's
+    effect."""
+    if g._rules_bits & _RB_JUMP and card < 0x40:
+        q = holder(g, p, p, card)
+        if q >= 0:
+            g.one_seat = -1
+            g.phase = PH_JUMP
+            g.turn = p
+            g.actor = q
+            return
+    seven(g, p, card)
+
+
+def holder(g, p, s, card):
+    """The first seat after ``s`` (before ``p`` comes round) whose hand holds ``card``; -1 if
+    none."""
+    s = g._step(s, 1)
+    while s != p:
+        if card in g.hands[s]:
+            return s
+        s = g._step(s, 1)
+    return -1
+
+
+def seven(g, p, card):
+    """seven_zero=on: a 7 asks its player whom to swap hands with, a 0 passes every hand on;
+    then (or else) the card's effect."""
+    if g._rules_bits & _RB_SEVEN:
+        k = card & 15
+        if k == 7:
+            g.one_seat = -1
+            g._ask(PH_SWAP, p)
+            return
+        if k == 0:
+            pass_hands(g, g.direction)
+            if g._journal:
+                g._journal.append(_J_HANDS | 1 << 9 | (1024 if g.direction > 0 else 0))
+            forget_plays(g, -1)
+            if g._rec():
+                g._emit({"ev": "rotate", "p": p, "dir": g.direction})
+    g._effect(p, card, False)
+
+
+def match(g, p, hand, c):
+    """draw=match: seat ``p``, which has drawn ``c`` (-1: nothing) into ``hand``, draws on
+    until a card fits, the pile is out or the hand is full; the last card drawn (or -1)."""
+    while c >= 0 and not g.playable(c, hand) and g.can_draw() and not g.at_limit(p):
+        c = hand[-1] if g._draw(p, 1, "turn") else -1
+    return c
+
+
+def legal(g, acts):
+    """The actions of the swap and jump-in phases."""
+    if g.phase == PH_SWAP:
+        for s in range(g.nseats):
+            if s != g.actor:
+                acts.append(SWAP + s)
+    elif g.phase == PH_JUMP:
+        acts.append(g.discard[-1])
+        acts.append(NO_JUMP)
+
+
+def do(g, p, a):
+    """Apply ``SWAP + s`` or ``NO_JUMP`` for the actor ``p``."""
+    if a == NO_JUMP:
+        q = holder(g, g.turn, p, g.discard[-1])
+        if q >= 0:
+            g.actor = q
+        else:
+            seven(g, g.turn, g.discard[-1])
+        return
+    q = a - SWAP
+    exchange(g, p, q)
+    if g._journal:
+        g._journal.append(_J_HANDS | p << 3 | q << 6)
+    forget_plays(g, p)
+    forget_plays(g, q)
+    if g._rec():
+        g._emit({"ev": "swap", "p": p, "with": q})
+    g._effect(p, g.discard[-1], False)
+
+
+def undo(g, op):
+    """Undo journal op ``op`` (_J_HANDS) in a search's ``pop``."""
+    if op >> 9:
+        pass_hands(g, 1 if op >> 10 == 0 else -1)
+    else:
+        exchange(g, (op >> 3) & 7, (op >> 6) & 7)
+
+
+def exchange(g, a, b):
+    """Seats ``a`` and ``b`` exchange hands (and the void marks that tell of them)."""
+    h = g.hands
+    h[a], h[b] = h[b], h[a]
+    v = g.void
+    v[a], v[b] = v[b], v[a]
+
+
+def pass_hands(g, d):
+    """Every hand (and its void marks) passes to the seat ``d`` (1 or -1) along."""
+    h = g.hands
+    v = g.void
+    n = len(h)
+    if d > 0:
+        hh = h[n - 1]
+        vv = v[n - 1]
+        for i in range(n - 1, 0, -1):
+            h[i] = h[i - 1]
+            v[i] = v[i - 1]
+        h[0] = hh
+        v[0] = vv
+    else:
+        hh = h[0]
+        vv = v[0]
+        for i in range(n - 1):
+            h[i] = h[i + 1]
+            v[i] = v[i + 1]
+        h[n - 1] = hh
+        v[n - 1] = vv
+
+
+def forget_plays(g, s):
+    """Seat ``s``'s (-1: every seat's) ``last_play`` records no longer tell of the hand it
+    holds after a swap: marked as no free choice (255)."""
+    lp = g.last_play
+    if g._journal or not lp:
+        return
+    lo = 0 if s < 0 else s * _LAST_PLAY
+    hi = len(lp) if s < 0 else lo + _LAST_PLAY
+    for i in range(lo, hi):
+        lp[i] = 255
