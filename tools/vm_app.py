@@ -64,13 +64,18 @@ PROFILES = {
 # blocks of 402 and 685 B with 24 KB free (fragmentation: 685 B is uno.ai_search.playout's
 # bytecode, loaded at a hand's first search) and pass at 125. docs/BENCHMARKS.md has the runs;
 # tests/test_cp_vm.py checks a match still completes in each.
-BUDGET_KB = {"normal": 121, "advanced3": 125, "human": 133}
+# advanced3 and the badge's budgets rose 4 KB on 2026-12-06 (125 -> 129, 119 -> 123, 125 -> 129):
+# with that day's fixes (the play's frame split for the redraw budget, the save point handed
+# between programs, the party rules' hooks in the core) three Advanced need 128 KB here and
+# 122 KB on 10.2.1's badge model for 200 hands of seed 1; docs/BENCHMARKS.md. The heap issue's
+# 90 KB target is missed by that much until it is won back.
+BUDGET_KB = {"normal": 121, "advanced3": 129, "human": 133}
 # Three Advanced on the VMs built as the badge's firmware (tools/cpvm/build_vm.sh; by the
 # CircuitPython major version): the heap at which their 10,000-hand soak passes (10.2.1's seed
 # 1, 9.2.8's seed 2; 1,000-hand runs of seeds 1-4 too). A match completes a few KB lower, but a
 # soak meets hands that need more than any one match; with the layout fixed
 # (cptools.fixed_layout) each run repeats to the byte. docs/BENCHMARKS.md.
-BADGE_BUDGET_KB = {10: 119, 9: 119}
+BADGE_BUDGET_KB = {10: 123, 9: 123}
 # From a lean bundle (tools/bundle.py --lean) on 10.2.1's: a match completes about 3 KB lower;
 # the default bundle's budget stands for it, above what it needs (its 10,000-hand soaks pass at
 # 117 and at 115 KB).
@@ -81,7 +86,7 @@ LEAN_BUDGET_KB = BADGE_BUDGET_KB[10]
 # 22-40 pass there); near the edge a seed can pass at one KB and fail at the next above it, and
 # another layout (a badge's, a machine without setarch) moves a run by a few hundred bytes, so
 # the budget keeps a margin. docs/BENCHMARKS.md.
-BADGE_HUMAN_KB = 125
+BADGE_HUMAN_KB = 129
 
 
 def budget_kb(prof: str, badge: bool = False, cp: int = 10,
