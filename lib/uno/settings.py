@@ -48,12 +48,14 @@ class Settings:
 
 class Saved:
     """What a save holds: ``settings``, ``scores`` (high-score entries (score, name, preset,
-    opponents), best first) and ``match`` (bytes of ``uno.save.pack_match``, or None)."""
+    opponents), best first), ``stats`` (the player's record: bytes of ``uno.stats.pack``, or
+    None) and ``match`` (bytes of ``uno.save.pack_match``, or None)."""
 
     def __init__(self, settings=None, scores=None, match=None):
         self.settings = settings if settings is not None else Settings()
         self.scores = scores if scores is not None else []  # type: list
         self.match = match
+        self.stats = None  # type: bytes | None  # the player's record (uno.stats), or None
         # uno.save.head: the payload of the settings and scores alone, what it was made of,
         # and the store's capacity; None until the codec makes it.
         self.head = None  # type: bytes | None
