@@ -84,7 +84,8 @@ def settle(app):
             saved.stats = record(None, g, hist)
     saved.match = None
     try:
-        app.autosave.point(app.now // 1000, saved)
+        # at once: a power cut in the next 10 s must not settle the match again
+        app.autosave.point(app.now // 1000, saved, True)
         head(saved, Store(app.autosave.buf).capacity)
     except ValueError:
         pass
