@@ -183,14 +183,14 @@ def record(data, g, hist):
     if p < 0 or g.match_winner < 0:
         return data
     st = unpack(data)
-    key = []
+    kinds = []
     for c in KINDS:
         for s in range(g.nseats):
             if s != p and seats[s] == c:
-                key.append(c)
-    key = tuple(key)
+                kinds.append(c)
+    key = tuple(kinds)
     won = g.match_winner == p
-    row = None
+    row = None  # type: list | None
     for t in st.tables:
         if t[0] == key:
             row = t
@@ -208,12 +208,12 @@ def record(data, g, hist):
     # hand; a cut history's first row has nothing before it and is not counted as won)
     n = len(hist)
     prev = None if n < g.hand_no else (0,) * g.nseats
-    for row in hist:
-        if prev is not None and hand_winner(prev, row, penalty) == p:
+    for line in hist:
+        if prev is not None and hand_winner(prev, line, penalty) == p:
             st.hands_won += 1
             for s in range(g.nseats):
-                st.points += row[s] - prev[s]
-        prev = row
+                st.points += line[s] - prev[s]
+        prev = line
     st.hands += g.hand_no
     if st.hands > _BIG:
         st.hands = _BIG

@@ -79,7 +79,8 @@ class Record(Page):
                             "goes.", "", "A: yes, clear them", "B: no, keep them"])
             return
         if not self.lines_all:
-            self.set_lines(["", "No matches yet.", "", "Finish a match and it", "is recorded here."])
+            self.set_lines(["", "No matches yet.", "", "Finish a match and it",
+                            "is recorded here."])
             self._hint()
             return
         if self.sel < self.top:

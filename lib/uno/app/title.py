@@ -1,6 +1,6 @@
 """The title screen: a big UNO, four cards, and the menu (Continue, New match, Players, Options,
-High scores, Statistics, Help). Loaded by ``App.open_page("title")``; its display objects are built when it
-opens and leave with the module when it closes.
+High scores, Statistics, Help). Loaded by ``App.open_page("title")``; its display objects are
+built when it opens and leave with the module when it closes.
 """
 
 from micropython import const
