@@ -82,15 +82,15 @@ def largest_record_bytes():
 
     from uno import stats
 
-    st = stats.Stats()
+    st = stats.new()
     for n in (1, 2, 3):
         for key in combinations_with_replacement(stats.KINDS, n):
-            st.tables.append([key, 30000, 30000])
-    st.hands = st.hands_won = 0xFFFFF
-    st.points = 0xFFFFFF
-    st.streak = st.best_streak = 65535
-    st.best = (20000, 30000, 10000, ("advanced",) * 3)
-    st.worst = (-20000, 10000, 30000, ("advanced",) * 3)
+            st[0].append([key, 30000, 30000])
+    st[1] = st[2] = 0xFFFFF
+    st[3] = 0xFFFFFF
+    st[4] = st[5] = 65535
+    st[6] = (20000, 30000, 10000, ("advanced",) * 3)
+    st[7] = (-20000, 10000, 30000, ("advanced",) * 3)
     return 2 + len(stats.pack(st))
 
 

@@ -37,8 +37,8 @@ NOTICE_OLDER = "Last save bad: older used"
 # The player's record (uno.stats) follows the high scores as a section of its own: this byte,
 # its length (1 byte), its bytes. A save without it (saved before the record existed, or with
 # nothing recorded) goes straight on to the match, whose first byte (uno.snapshot's version)
-# is never this.
-STATS_TAG = const(0xA7)
+# is never this. (Private consts fold away: no name the badge keeps interned.)
+_STATS_TAG = const(0xA7)
 
 def clean_name(text):
     """``text`` in capitals with only letters, digits and spaces, at most 16 characters."""
@@ -283,8 +283,8 @@ def encode(saved, scores=None, match=None, stats=True):
     st = saved.stats if stats else None
     if st:
         if len(st) > 255:
-            raise ValueError("record of %d bytes" % len(st))
-        out.append(STATS_TAG)
+            raise ValueError("stats")
+        out.append(_STATS_TAG)
         out.append(len(st))
         out.extend(st)
     if match:
@@ -302,9 +302,9 @@ def decode(data):
     scores = _unpack_scores(r)
     k = r.align()
     stats = None
-    if k < len(data) and data[k] == STATS_TAG:
+    if k < len(data) and data[k] == _STATS_TAG:
         if k + 1 >= len(data) or k + 2 + data[k + 1] > len(data):
-            raise ValueError("stats length")
+            raise ValueError("stats")
         stats = bytes(data[k + 2:k + 2 + data[k + 1]])
         k += 2 + data[k + 1]
         from uno.stats import unpack

@@ -20,21 +20,22 @@ def _pair(left, right):
     return "%s%s" % (left, ("%" + str(26 - len(left)) + "s") % right)
 
 
-def lines_of(st):
-    """The page's lines for Stats ``st`` (uno.stats), the last one "Clear statistics"."""
-    played = st.played()
-    won = st.won()
+def lines_of(st, totals):
+    """The page's lines for record ``st`` (uno.stats; ``totals`` its function), the last one
+    "Clear statistics"."""
+    played, won = totals(st)
+    hands, hands_won, points = st[1], st[2], st[3]
     out = [_pair("Matches played", played),
            _pair("Matches won", "%d (%d%%)" % (won, (won * 100 + played // 2) // played)),
-           _pair("Longest winning streak", st.best_streak),
-           _pair("Hands won", "%d of %d" % (st.hands_won, st.hands)),
-           _pair("Points a hand won", (st.points + st.hands_won // 2) // st.hands_won
-                 if st.hands_won else "-")]
-    for label, m in (("Best match", st.best), ("Worst match", st.worst)):
+           _pair("Longest winning streak", st[5]),
+           _pair("Hands won", "%d of %d" % (hands_won, hands)),
+           _pair("Points a hand won", (points + hands_won // 2) // hands_won
+                 if hands_won else "-")]
+    for label, m in (("Best match", st[6]), ("Worst match", st[7])):
         out.append(_pair(label, "%+d" % m[0]))
         out.append(_pair(" %d to %d" % (m[1], m[2]), "v " + opponents(m[3])))
     out.append(_pair("Opponents", "won/played"))
-    for key, n, w in st.tables:
+    for key, n, w in st[0]:
         out.append(_pair(" " + opponents(key), "%d/%d" % (w, n)))
     out.append(_CLEAR)
     return out
@@ -53,13 +54,13 @@ class Record(Page):
         self.draw()
 
     def load(self):
-        from uno.stats import unpack
+        from uno.stats import totals, unpack
 
         try:
             st = unpack(self.app.saved.stats)
         except ValueError:  # the save's reader refuses such a record: not met on the badge
             st = None
-        self.lines_all = lines_of(st) if st is not None and st.tables else []
+        self.lines_all = lines_of(st, totals) if st is not None and st[0] else []
         st = None
         from uno import drop
 
