@@ -312,7 +312,8 @@ def decode(data):
         unpack(stats)  # ValueError when the record does not read whole
     rest = bytes(data[k:])
     saved = Saved(settings, scores, rest if rest else None)
-    saved.stats = stats if stats else None
+    if stats:
+        saved.stats = stats
     return saved
 
 
@@ -395,7 +396,8 @@ def head(saved, capacity):
     without this codec (``head_for`` in uno.app.savepoint). ValueError when a setting is out
     of range."""
     bare = Saved(saved.settings, saved.scores)
-    bare.stats = saved.stats
+    if saved.stats:
+        bare.stats = saved.stats
     saved.head = fit(bare, capacity)[0]
     saved.head_of = (saved.settings.copy(), tuple(saved.scores))
     saved.cap = capacity

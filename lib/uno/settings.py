@@ -51,11 +51,14 @@ class Saved:
     opponents), best first), ``stats`` (the player's record: bytes of ``uno.stats.pack``, or
     None) and ``match`` (bytes of ``uno.save.pack_match``, or None)."""
 
+    # the player's record: a class default, so that a save without one (a new badge) holds no
+    # instance slot for it in a match's heap
+    stats = None  # type: bytes | None
+
     def __init__(self, settings=None, scores=None, match=None):
         self.settings = settings if settings is not None else Settings()
         self.scores = scores if scores is not None else []  # type: list
         self.match = match
-        self.stats = None  # type: bytes | None  # the player's record (uno.stats), or None
         # uno.save.head: the payload of the settings and scores alone, what it was made of,
         # and the store's capacity; None until the codec makes it.
         self.head = None  # type: bytes | None
