@@ -8,7 +8,6 @@ from uno.app.input import A, B, DOWN, START, UP
 from uno.app.page import ROWS, Page
 
 _LEVEL = {"human": "Human", "easy": "Easy", "normal": "Normal", "advanced": "Adv"}
-_CLEAR = "Clear statistics"
 
 
 def opps(key):
@@ -37,7 +36,7 @@ def describe(st, totals):
     out.append(line("Opponents", "won/played"))
     for key, n, w in st[0]:
         out.append(line(" " + opps(key), "%d/%d" % (w, n)))
-    out.append(_CLEAR)
+    out.append("Clear statistics")
     return out
 
 
@@ -69,7 +68,7 @@ class Record(Page):
     def _mark(self):
         if not self.items:
             self.set_foot("B:back")
-        elif self.items[self.sel] == _CLEAR:
+        elif self.items[self.sel] == "Clear statistics":
             self.set_foot("A:clear B:back")
         else:
             self.set_foot("UP/DOWN B:back")
@@ -116,7 +115,7 @@ class Record(Page):
         n = len(self.items)
         if not n:
             return
-        if pressed & A and self.items[self.sel] == _CLEAR:
+        if pressed & A and self.items[self.sel] == "Clear statistics":
             self.confirm = True
             self.set_foot("A:yes B:no", True)
         elif pressed & UP:
