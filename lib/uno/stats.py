@@ -40,7 +40,7 @@ def totals(st):
     return n, w
 
 
-def opps(w, r, key=()):
+def _key(w, r, key=()):
     # a table's opponents written to Bits ``w``, or read from Reader ``r``
     if w is not None:
         w.put(len(key), 2)
@@ -67,7 +67,7 @@ def pack(st):
     w.put(_VERSION, 8)
     w.put(len(st[0]), 6)
     for key, total, over in st[0]:
-        opps(w, None, key)
+        _key(w, None, key)
         w.put(total, 16)
         w.put(over, 16)
     for i, bits in ((1, 20), (2, 20), (3, 24)):
@@ -81,7 +81,7 @@ def pack(st):
             w.put(m[0] + 32768, 16)
             w.put(m[1], 15)
             w.put(m[2], 15)
-            opps(w, None, m[3])
+            _key(w, None, m[3])
     return bytes(w.flush())
 
 
@@ -97,7 +97,7 @@ def unpack(data):
         raise ValueError("stats")
     keys = []
     for _ in range(n >> 8):
-        key = opps(None, r)
+        key = _key(None, r)
         total = r.get(16)
         over = r.get(16)
         if key in keys or total < 1 or over > total:
@@ -111,7 +111,7 @@ def unpack(data):
     st[5] = r.get(16)
     for i in (6, 7):
         if r.get(1):
-            st[i] = (r.get(16) - 32768, r.get(15), r.get(15), opps(None, r))
+            st[i] = (r.get(16) - 32768, r.get(15), r.get(15), _key(None, r))
     total, over = totals(st)
     b = st[6]
     v = st[7]
@@ -150,12 +150,12 @@ def record(data, g, hist):
     if p < 0 or g.match_winner < 0:
         return data
     st = unpack(data)
-    out = []
+    opps = []
     for c in KINDS:
         for s in range(n):
             if s != p and seats[s] == c:
-                out.append(c)
-    key = tuple(out)
+                opps.append(c)
+    key = tuple(opps)
     over = g.match_winner == p
     row = None  # type: list | None
     for t in st[0]:

@@ -8,6 +8,7 @@ from uno.app.input import A, B, DOWN, START, UP
 from uno.app.page import ROWS, Page
 
 _LEVEL = {"human": "Human", "easy": "Easy", "normal": "Normal", "advanced": "Adv"}
+_CLEAR = "Clear statistics"
 
 
 def opps(key):
@@ -36,7 +37,7 @@ def describe(st, totals):
     out.append(line("Opponents", "won/played"))
     for key, n, w in st[0]:
         out.append(line(" " + opps(key), "%d/%d" % (w, n)))
-    out.append("Clear statistics")
+    out.append(_CLEAR)
     return out
 
 
@@ -68,7 +69,7 @@ class Record(Page):
     def _mark(self):
         if not self.items:
             self.set_foot("B:back")
-        elif self.items[self.sel] == "Clear statistics":
+        elif self.items[self.sel] == _CLEAR:
             self.set_foot("A:clear B:back")
         else:
             self.set_foot("UP/DOWN B:back")
@@ -115,7 +116,7 @@ class Record(Page):
         n = len(self.items)
         if not n:
             return
-        if pressed & A and self.items[self.sel] == "Clear statistics":
+        if pressed & A and self.items[self.sel] == _CLEAR:
             self.confirm = True
             self.set_foot("A:yes B:no", True)
         elif pressed & UP:
