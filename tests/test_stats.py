@@ -137,7 +137,7 @@ def test_the_statistics_page_shows_a_week_of_play(tmp_path):
     want = expected(logs)
     app.open_page("record")
     page = app.top()
-    lines = page.items
+    lines = page.lines_all
     got = figures(lines)
     pts = want.pop("points")
     assert got.pop("points") == str((pts + want["hands_won"] // 2) // want["hands_won"])
@@ -231,7 +231,7 @@ def test_clearing_asks_and_only_a_clears(tmp_path):
     app.open_page("record")
     page = app.top()
     press(app, hw, UP)  # from the first line up to the last: Clear
-    assert page.items[page.sel] == "Clear statistics"
+    assert page.lines_all[page.sel] == "Clear statistics"
     press(app, hw, A)
     assert "Clear the statistics?" in page.lines
     press(app, hw, B)  # no

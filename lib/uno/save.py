@@ -395,10 +395,10 @@ def head(saved, capacity):
     (``cap``). A save point in a match that changed neither then writes ``head`` + the match
     without this codec (``head_for`` in uno.app.savepoint). ValueError when a setting is out
     of range."""
-    plain = Saved(saved.settings, saved.scores)
+    bare = Saved(saved.settings, saved.scores)
     if saved.stats:
-        plain.stats = saved.stats
-    saved.head = fit(plain, capacity)[0]
+        bare.stats = saved.stats
+    saved.head = fit(bare, capacity)[0]
     saved.head_of = (saved.settings.copy(), tuple(saved.scores))
     saved.cap = capacity
 

@@ -66,10 +66,10 @@ def pack(st):
     w = Bits()
     w.put(_VERSION, 8)
     w.put(len(st[0]), 6)
-    for key, total, over in st[0]:
+    for key, played, won in st[0]:
         _key(w, None, key)
-        w.put(total, 16)
-        w.put(over, 16)
+        w.put(played, 16)
+        w.put(won, 16)
     for i, bits in ((1, 20), (2, 20), (3, 24)):
         w.put(st[i] & 0xFFFF, 16)
         w.put(st[i] >> 16, bits - 16)
@@ -98,12 +98,12 @@ def unpack(data):
     keys = []
     for _ in range(n >> 8):
         key = _key(None, r)
-        total = r.get(16)
-        over = r.get(16)
-        if key in keys or total < 1 or over > total:
+        played = r.get(16)
+        won = r.get(16)
+        if key in keys or played < 1 or won > played:
             raise ValueError("stats")
         keys.append(key)
-        st[0].append([key, total, over])
+        st[0].append([key, played, won])
     for i, bits in ((1, 20), (2, 20), (3, 24)):
         lo = r.get(16)
         st[i] = r.get(bits - 16) << 16 | lo
@@ -112,29 +112,29 @@ def unpack(data):
     for i in (6, 7):
         if r.get(1):
             st[i] = (r.get(16) - 32768, r.get(15), r.get(15), _key(None, r))
-    total, over = totals(st)
+    played, won = totals(st)
     b = st[6]
     v = st[7]
-    if (r.align() != len(data) or st[2] > st[1] or st[4] > st[5] or st[5] > over
+    if (r.align() != len(data) or st[2] > st[1] or st[4] > st[5] or st[5] > won
             or b is None or v is None or v[0] > b[0] or b[3] not in keys or v[3] not in keys
-            or st[1] < total or (st[3] and not st[2])):
+            or st[1] < played or (st[3] and not st[2])):
         raise ValueError("stats")
     return st
 
 
-def winner(before, after, penalty):
+def hand_winner(before, after, penalty):
     """The seat that won a hand, from the totals ``before`` and ``after`` it, or -1 when the
     totals do not tell (no points changed hands, or, under penalty scoring, more than one
     seat scored nothing). Standard scoring: the winner alone scores; penalty: all but the
     winner score their cards."""
-    w = -1
+    hit = -1
     for s in range(len(after)):
         d = after[s] - before[s]
         if (d == 0) if penalty else (d > 0):
-            if w >= 0:
+            if hit >= 0:
                 return -1
-            w = s
-    return w
+            hit = s
+    return hit
 
 
 def record(data, g, hist):
@@ -150,13 +150,13 @@ def record(data, g, hist):
     if p < 0 or g.match_winner < 0:
         return data
     st = unpack(data)
-    opps = []
+    kinds = []
     for c in KINDS:
         for s in range(n):
             if s != p and seats[s] == c:
-                opps.append(c)
-    key = tuple(opps)
-    over = g.match_winner == p
+                kinds.append(c)
+    key = tuple(kinds)
+    won = g.match_winner == p
     row = None  # type: list | None
     for t in st[0]:
         if t[0] == key:
@@ -168,14 +168,14 @@ def record(data, g, hist):
         st[0].append(row)
     if row[1] < 0xFFFF:
         row[1] += 1
-        if over:
+        if won:
             row[2] += 1
     penalty = g.rules.scoring == "penalty"
     # hands: the history's rows, each against the one before it (zeros before the first
     # hand; a cut history's first row has nothing before it and is not counted as won)
     prev = None if len(hist) < g.hand_no else (0,) * n
     for line in hist:
-        if prev is not None and winner(prev, line, penalty) == p:
+        if prev is not None and hand_winner(prev, line, penalty) == p:
             st[2] += 1
             for s in range(n):
                 st[3] += line[s] - prev[s]
@@ -183,7 +183,7 @@ def record(data, g, hist):
     st[1] = min(st[1] + g.hand_no, _BIG)
     st[2] = min(st[2], st[1])
     st[3] = min(st[3], _POINTS)
-    st[4] = st[4] + 1 if over else 0
+    st[4] = st[4] + 1 if won else 0
     st[5] = max(st[4], st[5])
     mine = g.scores[p]
     other = -1
@@ -191,10 +191,10 @@ def record(data, g, hist):
         v = g.scores[s]
         if s != p and (other < 0 or (v < other if penalty else v > other)):
             other = v
-    score = other - mine if penalty else mine - other
-    m = (score, min(mine, 32767), min(other, 32767), key)
-    if st[6] is None or score > st[6][0]:
+    margin = other - mine if penalty else mine - other
+    m = (margin, min(mine, 32767), min(other, 32767), key)
+    if st[6] is None or margin > st[6][0]:
         st[6] = m
-    if st[7] is None or score < st[7][0]:
+    if st[7] is None or margin < st[7][0]:
         st[7] = m
     return pack(st)

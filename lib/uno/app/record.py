@@ -11,32 +11,32 @@ _LEVEL = {"human": "Human", "easy": "Easy", "normal": "Normal", "advanced": "Adv
 _CLEAR = "Clear statistics"
 
 
-def opps(key):
+def opponents(key):
     """The opponents of a table, e.g. ``Adv Adv Easy``."""
     return " ".join(_LEVEL[k] for k in key)
 
 
-def line(left, right):
+def _pair(left, right):
     return "%s%s" % (left, ("%" + str(26 - len(left)) + "s") % right)
 
 
-def describe(st, totals):
+def lines_of(st, totals):
     """The page's lines for record ``st`` (uno.stats; ``totals`` its function), the last one
     "Clear statistics"."""
-    total, count = totals(st)
-    hands, hw, points = st[1], st[2], st[3]
-    out = [line("Matches played", total),
-           line("Matches won", "%d (%d%%)" % (count, (count * 100 + total // 2) // total)),
-           line("Longest winning streak", st[5]),
-           line("Hands won", "%d of %d" % (hw, hands)),
-           line("Points a hand won", (points + hw // 2) // hw
-                 if hw else "-")]
-    for name, m in (("Best match", st[6]), ("Worst match", st[7])):
-        out.append(line(name, "%+d" % m[0]))
-        out.append(line(" %d to %d" % (m[1], m[2]), "v " + opps(m[3])))
-    out.append(line("Opponents", "won/played"))
+    played, won = totals(st)
+    hands, hands_won, points = st[1], st[2], st[3]
+    out = [_pair("Matches played", played),
+           _pair("Matches won", "%d (%d%%)" % (won, (won * 100 + played // 2) // played)),
+           _pair("Longest winning streak", st[5]),
+           _pair("Hands won", "%d of %d" % (hands_won, hands)),
+           _pair("Points a hand won", (points + hands_won // 2) // hands_won
+                 if hands_won else "-")]
+    for label, m in (("Best match", st[6]), ("Worst match", st[7])):
+        out.append(_pair(label, "%+d" % m[0]))
+        out.append(_pair(" %d to %d" % (m[1], m[2]), "v " + opponents(m[3])))
+    out.append(_pair("Opponents", "won/played"))
     for key, n, w in st[0]:
-        out.append(line(" " + opps(key), "%d/%d" % (w, n)))
+        out.append(_pair(" " + opponents(key), "%d/%d" % (w, n)))
     out.append(_CLEAR)
     return out
 
@@ -46,7 +46,7 @@ class Record(Page):
 
     def __init__(self, app):
         Page.__init__(self, app, "STATISTICS")
-        self.items = []  # type: list
+        self.lines_all = []  # type: list
         self.sel = 0
         self.top = 0
         self.confirm = False
@@ -60,16 +60,16 @@ class Record(Page):
             st = unpack(self.app.saved.stats)
         except ValueError:  # the save's reader refuses such a record: not met on the badge
             st = None
-        self.items = describe(st, totals) if st is not None and st[0] else []
+        self.lines_all = lines_of(st, totals) if st is not None and st[0] else []
         st = None
         from uno import drop
 
         drop("uno.stats")
 
-    def _mark(self):
-        if not self.items:
+    def _hint(self):
+        if not self.lines_all:
             self.set_foot("B:back")
-        elif self.items[self.sel] == _CLEAR:
+        elif self.lines_all[self.sel] == _CLEAR:
             self.set_foot("A:clear B:back")
         else:
             self.set_foot("UP/DOWN B:back")
@@ -79,17 +79,17 @@ class Record(Page):
             self.set_lines(["", "Clear the statistics?", "Every match recorded",
                             "goes.", "", "A: yes, clear them", "B: no, keep them"])
             return
-        if not self.items:
+        if not self.lines_all:
             self.set_lines(["", "No matches yet.", "", "Finish a match and it",
                             "is recorded here."])
-            self._mark()
+            self._hint()
             return
         if self.sel < self.top:
             self.top = self.sel
         elif self.sel >= self.top + ROWS:
             self.top = self.sel - ROWS + 1
-        self.set_lines(self.items[self.top:self.top + ROWS], self.sel - self.top)
-        self._mark()
+        self.set_lines(self.lines_all[self.top:self.top + ROWS], self.sel - self.top)
+        self._hint()
 
     def update(self, pressed, now):
         """UP/DOWN move, A on the last line clears (asks first), B leaves."""
@@ -101,7 +101,7 @@ class Record(Page):
                 app.saved.stats = None
                 app.saved.head = None  # the next save point encodes the save whole
                 self.confirm = False
-                self.items = []
+                self.lines_all = []
                 self.sel = self.top = 0
                 app.save_point()
                 self.draw()
@@ -113,10 +113,10 @@ class Record(Page):
         if pressed & (B | START):
             self.leave()
             return
-        n = len(self.items)
+        n = len(self.lines_all)
         if not n:
             return
-        if pressed & A and self.items[self.sel] == _CLEAR:
+        if pressed & A and self.lines_all[self.sel] == _CLEAR:
             self.confirm = True
             self.set_foot("A:yes B:no", True)
         elif pressed & UP:

@@ -61,9 +61,9 @@ class Title:
         t = self.menu
         # seven items (a saved match's Continue too) rise a row, and the word with them, so
         # the last clears the message bar
-        over = len(self.items) > 6
-        t.group.y = _MENU_Y - 11 if over else _MENU_Y
-        self.logo.y = -5 if over else 3
+        seven = len(self.items) > 6
+        t.group.y = _MENU_Y - 11 if seven else _MENU_Y
+        self.logo.y = -5 if seven else 3
         t.clear()
         for row in range(len(self.items)):
             t.write(row, _ITEMS[self.items[row]][0], 2)
