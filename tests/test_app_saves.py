@@ -89,7 +89,7 @@ def test_title_menu_starts_on_continue_only_with_a_saved_match(tmp_path):
     sim(tmp_path, "A START", "save", "--nvm", str(nvm))
     app, _, shot = sim(tmp_path, "WAIT:1", "again", "--nvm", str(nvm))
     title = app.top()
-    assert title.items[title.sel] == 0 and len(title.items) == 6  # Continue first
+    assert title.items[title.sel] == 0 and len(title.items) == 7  # Continue first
     # Quit to title keeps the match for Continue
     app, _, _ = sim(tmp_path, "A START UP A", "quit", "--nvm", str(nvm))
     assert app.top().module == "title" and app.top().items[0] == 0 and saved(nvm).match

@@ -23,9 +23,9 @@ import vm_app  # noqa: E402
 MISSING = vm_app.missing()
 pytestmark = pytest.mark.skipif(MISSING is not None, reason="CircuitPython VM: %s" % MISSING)
 
-# title menu (no saved match): New match, Players, Options, High scores, Help; back from a
-# page the arrow stays on it, so each DOWN goes on to the next, the last back to New match
-TITLE_PAGES = "DOWN A B DOWN A RIGHT B DOWN A B DOWN A RIGHT B DOWN"
+# title menu (no saved match): New match, Players, Options, High scores, Statistics, Help; back
+# from a page the arrow stays on it, so each DOWN goes on to the next, the last back to New match
+TITLE_PAGES = "DOWN A B DOWN A RIGHT B DOWN A B DOWN A B DOWN A RIGHT B DOWN"
 THEN_PLAY = "\n" + "A x10000\n" * 100
 PAGES_KB = {"title": 114 + 8, "graph": 122 + 8}
 

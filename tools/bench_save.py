@@ -75,6 +75,25 @@ def full_settings_bytes():
     return len(S.encode(S.Saved(s, []))), len(S.encode(S.Saved(s, scores)))
 
 
+def largest_record_bytes():
+    """The player's record's section (uno.stats) at its largest: every table of 1-3
+    opponents, every count at its widest, a best and a worst match; its tag and length too."""
+    from itertools import combinations_with_replacement
+
+    from uno import stats
+
+    st = stats.new()
+    for n in (1, 2, 3):
+        for key in combinations_with_replacement(stats.KINDS, n):
+            st[0].append([key, 30000, 30000])
+    st[1] = st[2] = 0xFFFFF
+    st[3] = 0xFFFFFF
+    st[4] = st[5] = 65535
+    st[6] = (20000, 30000, 10000, ("advanced",) * 3)
+    st[7] = (-20000, 10000, 30000, ("advanced",) * 3)
+    return 2 + len(stats.pack(st))
+
+
 # A 4-seat House match after 80 steps and an 8 KB nvm of 0xFF: both VM scripts start from it.
 _MATCH = """g = Game(preset("house", seats=["human", "normal", "easy", "advanced"]), seed=3)
 g.start()
@@ -222,8 +241,10 @@ def main():
     print("snapshot, worst case the layout allows: %d bytes" % worst)
     print("settings (4 full names): %d bytes; with ten full high scores: %d bytes"
           % (settings, with_scores))
+    record = largest_record_bytes()
+    print("the player's record, largest: %d bytes" % record)
     print("whole save, worst case: %d bytes of %d (a third of 8192); 256-byte nvm holds %d"
-          % (with_scores + worst, 8192 // 3, 256 // 3))
+          % (with_scores + record + worst, 8192 // 3, 256 // 3))
     cost = instructions()
     if cost:
         print("MicroPython x86 instructions (callgrind; ~100 M/s on the badge): pack_match + "

@@ -16,7 +16,8 @@ def drop(name):
 
 def drop_codec():
     """Free the save codec (uno.save, uno.bits, uno.bitread, uno.snapshot, uno.restore,
-    uno.store, uno.rules) until the next save point: the app keeps only Settings and Saved
-    between saves. Call with no reference to them held."""
-    for name in ("snapshot", "restore", "save", "bits", "bitread", "store", "crc32py", "rules"):
+    uno.store, uno.rules, uno.stats) until the next save point: the app keeps only Settings
+    and Saved between saves. Call with no reference to them held."""
+    for name in ("snapshot", "restore", "save", "stats", "bits", "bitread", "store", "crc32py",
+                 "rules"):
         drop("uno." + name)

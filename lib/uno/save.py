@@ -35,6 +35,11 @@ NOTICE_BAD = "Saves unreadable: reset"
 NOTICE_OLD = "Old save version: reset"
 NOTICE_NEW = "Newer save version: reset"
 NOTICE_OLDER = "Last save bad: older used"
+# The player's record (uno.stats) follows the high scores as a section of its own: this byte,
+# its length (1 byte), its bytes. A save without it (saved before the record existed, or with
+# nothing recorded) goes straight on to the match, whose first byte (uno.snapshot's version)
+# is never this. (Private consts fold away: no name the badge keeps interned.)
+_STATS_TAG = const(0xA7)
 
 def clean_name(text):
     """``text`` in capitals with only letters, digits and spaces, at most 16 characters."""
@@ -269,13 +274,21 @@ def _unpack_scores(r):
 
 # ----- the whole save ---------------------------------------------------------------------
 
-def encode(saved, scores=None, match=None):
-    """The payload of ``saved`` (with ``scores``/``match`` in place of its own when given)."""
+def encode(saved, scores=None, match=None, stats=True):
+    """The payload of ``saved`` (with ``scores``/``match`` in place of its own when given;
+    without its record when ``stats`` is False)."""
     w = Bits()
     w.put(VERSION, 8)
     _pack_settings(w, saved.settings)
     _pack_scores(w, saved.scores if scores is None else scores)
     out = w.flush()
+    st = saved.stats if stats else None
+    if st:
+        if len(st) > 255:
+            raise ValueError("stats")
+        out.append(_STATS_TAG)
+        out.append(len(st))
+        out.extend(st)
     if match:
         out.extend(match)
     return bytes(out)
@@ -289,8 +302,21 @@ def decode(data):
         raise ValueError(NOTICE_OLD if v < VERSION else NOTICE_NEW)
     settings = _unpack_settings(r, v == 1)
     scores = _unpack_scores(r)
-    rest = bytes(data[r.align():])
-    return Saved(settings, scores, rest if rest else None)
+    k = r.align()
+    stats = None
+    if k < len(data) and data[k] == _STATS_TAG:
+        if k + 1 >= len(data) or k + 2 + data[k + 1] > len(data):
+            raise ValueError("stats")
+        stats = bytes(data[k + 2:k + 2 + data[k + 1]])
+        k += 2 + data[k + 1]
+        from uno.stats import unpack
+
+        unpack(stats)  # ValueError when the record does not read whole
+    rest = bytes(data[k:])
+    saved = Saved(settings, scores, rest if rest else None)
+    if stats:
+        saved.stats = stats
+    return saved
 
 
 def load(buf):
@@ -371,25 +397,33 @@ def head(saved, capacity):
     (``cap``). A save point in a match that changed neither then writes ``head`` + the match
     without this codec (``head_for`` in uno.app.savepoint). ValueError when a setting is out
     of range."""
-    saved.head = fit(Saved(saved.settings, saved.scores), capacity)[0]
+    bare = Saved(saved.settings, saved.scores)
+    if saved.stats:
+        bare.stats = saved.stats
+    saved.head = fit(bare, capacity)[0]
     saved.head_of = (saved.settings.copy(), tuple(saved.scores))
     saved.cap = capacity
 
 
 def fit(saved, capacity):
     """(payload, dropped): the payload of ``saved`` in ``capacity`` bytes, dropping the match
-    in progress first, then the lowest high scores; ``dropped`` is () or a tuple of "match",
-    "scores". ValueError when a setting or entry is out of range."""
+    in progress first, then the player's record, then the lowest high scores; ``dropped`` is
+    () or a tuple of "match", "stats", "scores". ValueError when a setting or entry is out
+    of range."""
     scores = list(saved.scores)
     match = saved.match
+    stats = True
     dropped = []  # type: List[str]
     while True:
-        data = encode(saved, scores, match)
+        data = encode(saved, scores, match, stats)
         if len(data) <= capacity:
             return data, tuple(dropped)
         if match:
             match = None
             dropped.append("match")
+        elif stats and saved.stats:
+            stats = False
+            dropped.append("stats")
         elif scores:
             scores.pop()
             if "scores" not in dropped:

@@ -48,7 +48,12 @@ class Settings:
 
 class Saved:
     """What a save holds: ``settings``, ``scores`` (high-score entries (score, name, preset,
-    opponents), best first) and ``match`` (bytes of ``uno.save.pack_match``, or None)."""
+    opponents), best first), ``stats`` (the player's record: bytes of ``uno.stats.pack``, or
+    None) and ``match`` (bytes of ``uno.save.pack_match``, or None)."""
+
+    # the player's record: a class default, so that a save without one (a new badge) holds no
+    # instance slot for it in a match's heap
+    stats = None  # type: bytes | None
 
     def __init__(self, settings=None, scores=None, match=None):
         self.settings = settings if settings is not None else Settings()

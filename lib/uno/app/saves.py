@@ -41,8 +41,9 @@ def preset_name(app):
 
 def settle(app):
     """A match saved at its end (``point``) gives its high score (PC-SIG: a match won against
-    computers enters the table) and leaves the save: run when a program starts, and before a
-    new match or the title in the same program. One write, when there was such a match."""
+    computers enters the table) and its line in the player's record (uno.stats: the match,
+    its hands from the score history) and leaves the save: run when a program starts, and
+    before a new match or the title in the same program. One write, when there was such a match."""
     saved = app.saved
     data = saved.match
     app.over_saved = False
@@ -58,17 +59,30 @@ def settle(app):
     from uno.save import add_score, entry_for, head, unpack_match
     from uno.store import Store
 
+    hist = []  # type: list
     try:
-        g = unpack_match(data)[0]
+        g, ex = unpack_match(data)
     except (ValueError, IndexError, UnicodeError):
-        g = None
+        g = ex = None
+    try:
+        if g is not None:
+            hist = read_extra(ex, g.nseats)[5]
+    except (ValueError, IndexError, UnicodeError):
+        pass  # the match, without its hands
     if g is not None:
         e = entry_for(g, preset_name(app))
         if e is not None:
             add_score(saved.scores, e)
+        from uno.stats import record  # the player's record: the match and its hands
+
+        try:
+            saved.stats = record(saved.stats, g, hist)
+        except ValueError:  # a record that does not read (load refuses those): a new one
+            saved.stats = record(None, g, hist)
     saved.match = None
     try:
-        app.autosave.point(app.now // 1000, saved)
+        # at once: a power cut in the next 10 s must not settle the match again
+        app.autosave.point(app.now // 1000, saved, True)
         head(saved, Store(app.autosave.buf).capacity)
     except ValueError:
         pass

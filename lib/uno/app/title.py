@@ -1,6 +1,6 @@
 """The title screen: a big UNO, four cards, and the menu (Continue, New match, Players, Options,
-High scores, Help). Loaded by ``App.open_page("title")``; its display objects are built when it
-opens and leave with the module when it closes.
+High scores, Statistics, Help). Loaded by ``App.open_page("title")``; its display objects are
+built when it opens and leave with the module when it closes.
 """
 
 from micropython import const
@@ -13,7 +13,7 @@ from uno.view.text import TextGrid
 
 # (menu text, page module or action); pages not built yet say so when chosen
 _ITEMS = (("Continue", ""), ("New match", ""), ("Players", "players"), ("Options", "options"),
-          ("High scores", "scores"), ("Help", "help"))
+          ("High scores", "scores"), ("Statistics", "record"), ("Help", "help"))
 _CARDS = (0x07, 0x1C, 0x2B, 0x4E)  # R7, Y+2, G reverse, W+4 (colour << 4 | kind)
 _MENU_Y = const(42)
 
@@ -33,11 +33,12 @@ class Title:
         self.group = displayio.Group()
         logo = TextGrid(v.font, 3, 1, 53, 3, fg=L.COLOUR_RGB[1], bg=L.COLOUR_RGB[0], scale=3)
         logo.write(0, "UNO")
+        self.logo = logo.group
         self.group.append(logo.group)
         # two cards each side of the word
         for i, x in enumerate((6, 6 + L.CARD_W, 116, 116 + L.CARD_W)):
             self.group.append(v.card_grid(x, 7, _CARDS[i]))
-        self.menu = TextGrid(v.font, 14, 6, 38, _MENU_Y, fg=L.INK, bg=None)
+        self.menu = TextGrid(v.font, 14, 7, 38, _MENU_Y, fg=L.INK, bg=None)
         self.group.append(self.menu.group)
         v.root.append(self.group)
         self.items = []
@@ -58,6 +59,11 @@ class Title:
         self.sel = self.items.index(left) if left in self.items else 0
         self.asking = False
         t = self.menu
+        # seven items (a saved match's Continue too) rise a row, and the word with them, so
+        # the last clears the message bar
+        seven = len(self.items) > 6
+        t.group.y = _MENU_Y - 11 if seven else _MENU_Y
+        self.logo.y = -5 if seven else 3
         t.clear()
         for row in range(len(self.items)):
             t.write(row, _ITEMS[self.items[row]][0], 2)
