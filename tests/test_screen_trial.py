@@ -25,7 +25,7 @@ def press(app, hw, *names):
 def test_title_arrow_stays_on_the_item_the_player_left(tmp_path):
     """Players, B, UP must open Options' neighbour above Players, not wrap from the top."""
     for keys, item in (("DOWN A B", 2), ("DOWN DOWN A B", 3), ("DOWN DOWN DOWN A B", 4),
-                       ("UP A B", 5)):
+                       ("UP A B", 6)):  # UP wraps to the last item, Help
         app, _, _ = sim(tmp_path, keys, "t", "--nvm", str(tmp_path / "n.bin"))
         title = app.top()
         assert title.module == "title"
