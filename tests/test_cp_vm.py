@@ -622,7 +622,7 @@ def _cut_and_start(drive, seats, presses, cut):
 
 @pytest.mark.parametrize("seats, presses, cut", [
     ("advanced3", 0, (3, 4)),  # a hand's save point, four pages of the block written back
-    ("human", 5, (2, 16)),  # a player's save points in a hand: the pause menu, a long think
+    ("human", 5, (3, 16)),  # a player's save points: the pause menu, a hand's end
     ("human", 7, (2, 12)),
 ])
 def test_after_a_power_cut_the_badge_resumes_the_match_its_nvm_holds(drive, seats, presses,
