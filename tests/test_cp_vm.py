@@ -492,6 +492,7 @@ def test_the_heap_figures_do_not_depend_on_where_the_drive_folder_is(drive, tmp_
     # both as a new board: the stand-in's nvm.bin that earlier runs left in ``drive`` moves
     # the harness's stale garbage by a block
     (drive / "nvm.bin").unlink(missing_ok=True)
+    (drive / "sleep_memory.bin").unlink(missing_ok=True)  # the backup RAM's stand-in, likewise
     runs = [vm_app.run(d, 192, seats=vm_app.PROFILES["normal"], hands=1, every=1)
             for d in (drive, far)]
     assert all(r.ok for r in runs)
