@@ -20,10 +20,10 @@ import vm_app  # noqa: E402
 MISSING = vm_app.missing()
 pytestmark = pytest.mark.skipif(MISSING is not None, reason="CircuitPython VM: %s" % MISSING)
 
-# title menu (no saved match): New match, Players, Options, High scores, Help; each opened
-# (the arrow stays where B left it), Options and Help paged with RIGHT, then DOWN wraps round to
-# New match
-TITLE_PAGES = "DOWN A B DOWN A RIGHT B DOWN A B DOWN A RIGHT B DOWN\nA\n"
+# title menu (no saved match): New match, Players, Options, High scores, Statistics, Help; each
+# opened (the arrow stays where B left it), Options and Help paged with RIGHT, then DOWN wraps
+# round to New match
+TITLE_PAGES = "DOWN A B DOWN A RIGHT B DOWN A B DOWN A B DOWN A RIGHT B DOWN\nA\n"
 # from the pause menu the score graph and Help (every page), each a program of its own
 PAUSE_PAGES = ("WAIT:30\nSTART DOWN DOWN A\nB\nSTART DOWN DOWN DOWN DOWN A\n"
                "RIGHT RIGHT RIGHT RIGHT B\n")

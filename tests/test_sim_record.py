@@ -110,11 +110,12 @@ def test_a_run_that_only_visits_the_title_leaves_the_record_alone(tmp_path):
     assert ev[0]["ev"] == "match" and len(ev) > 3 and ev[-1] == {"ev": "quit", "p": 0}
 
 
-@pytest.mark.parametrize("second", ["DOWN A", "DOWN A A START B"])
+@pytest.mark.parametrize("second", ["DOWN A A", "DOWN A A A START B"])
 def test_a_new_match_begun_over_a_saved_one_keeps_its_record(tmp_path, second):
     """The title's New match while a match is saved: until the new match's first save point
-    (``DOWN A``: none) Continue still goes on with the old one, so its record stays: the new
-    match follows it (after its quit, as when a new match is begun from the pause menu).
+    (``DOWN A A``: none) Continue still goes on with the old one, so its record stays: the new
+    match follows it (after its quit, as when a new match is begun from the pause menu). (The
+    title asks before a new match replaces a saved one: the second A says yes.)
     Continue then goes on with whichever match is saved, and the file replays."""
     log = tmp_path / "g.jsonl"
     assert run(tmp_path, "A A START B") == (0, "")
@@ -125,7 +126,7 @@ def test_a_new_match_begun_over_a_saved_one_keeps_its_record(tmp_path, second):
     ok, said = replays(log)
     assert ok, said
     matches = [e["seed"] for e in events(log) if e["ev"] == "match"]
-    assert matches == ([3] if second == "DOWN A" else [3, 9])
+    assert matches == ([3] if second == "DOWN A A" else [3, 9])
 
 
 @pytest.mark.parametrize("first", ["none", "another"])

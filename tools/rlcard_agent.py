@@ -89,6 +89,8 @@ class RLRules:
         self.draw = "one"
         self.hand_limit = 0
         self.stacking = "off"
+        self.seven_zero = "off"
+        self.jump_in = "off"
         self.one_call = "auto"
         self.one_window = 3
         self.scoring = "standard"
