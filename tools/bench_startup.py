@@ -115,7 +115,7 @@ def count(dest: Path, mode: str, loader: str, code_file: str = "code.py") -> tup
     # badge's, whose pools hold the app's names only (the harness's ~310 remain: a little
     # slow; the filler cost 348 M instructions of its own); no heap report at the end either
     env["UNO_VM_BENCH"] = "1"
-    vm = cmd[cmd.index("-X") - 1:cmd.index("-m")]  # the VM itself, not setarch, is counted
+    vm = vm_app.vm_argv(cmd)
     return _callgrind(vm + ["bench_run.py", mode, loader, code_file], dest, env)
 
 
@@ -127,7 +127,7 @@ def write_cost(dest: Path) -> int:
     for body in ("b[i] = 3", "a[i] = 3"):
         (dest / "wbench.py").write_text(_WRITES % (4000, body))
         cmd, env = vm_app.command(dest, HEAP_K)
-        vm = cmd[cmd.index("-X") - 1:cmd.index("-m")]
+        vm = vm_app.vm_argv(cmd)
         per.append(_callgrind(vm + ["wbench.py"], dest, env)[0])
     return max(0, (per[0] - per[1]) // 4000)
 

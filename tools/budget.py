@@ -184,7 +184,7 @@ def startup_row(dest: Path | None, quick: bool) -> tuple[str, str, str]:
     for body in ("b[i] = 3", "a[i] = 3"):
         (dest / "wbench.py").write_text(_WRITES % (4000, body))
         cmd, env = vm_app.command(dest, 192)
-        vm = cmd[cmd.index("-X") - 1:cmd.index("-m")]  # the VM itself, not setarch
+        vm = vm_app.vm_argv(cmd)
         per.append(_callgrind(vm + ["wbench.py"], dest, env)[0])
     extra = max(0, (per[0] - per[1]) // 4000)
     n = counts[1] - counts[0]

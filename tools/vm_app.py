@@ -370,6 +370,12 @@ def command(dest: Path, heap_k: float, seats: str = PROFILES["normal"], matches:
     return cmd, env
 
 
+def vm_argv(cmd: list[str]) -> list[str]:
+    """The VM and its heap size of ``command``'s argv, without the layout prefix (``setarch``)
+    or the driver: for a profiler, which must count the VM itself, to run a script of its own."""
+    return cmd[cmd.index("-X") - 1:cmd.index("-m")]
+
+
 MAX_PROGRAMS = 200  # reloads in one run (the app's switches between the title and a match)
 
 
