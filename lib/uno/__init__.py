@@ -10,7 +10,9 @@ def drop(name):
     sys.modules.pop(name, None)
     pkg, _, attr = name.rpartition(".")
     parent = sys.modules.get(pkg)
-    if parent is not None and attr in dir(parent):
+    # not ``attr in dir(parent)``: MicroPython's dir() probes every interned name (~2,500
+    # lookups, most of a program's start-up: tools/bench_startup.py)
+    if parent is not None and getattr(parent, attr, None) is not None:
         delattr(parent, attr)
 
 
