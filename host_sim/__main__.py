@@ -184,18 +184,16 @@ def start_app(hw, args, seed, nvm, start="title", app=None, crash_after=0):
     starts the same object afresh, so every caller keeps the one app: a new display tree,
     the saves read again from ``nvm``, the next match's seed and the record's line count
     carried on (the badge keeps no record and draws a new seed)."""
-    from uno.app.main import App
+    from uno.app.startup import make_app
 
     lines = 0
-    if app is None:
-        app = App.__new__(App)
-    else:
+    if app is not None:
         seed = app.seed + app.matches
         lines = app.lines
         app.sound.stop()
         app.__dict__.clear()
-    App.__init__(app, hw, build_rules(args), seed=seed, speed=args.speed,
-                 sound=not args.no_sound, cpu=args.cpu, nvm=nvm)
+    app = make_app(hw, build_rules(args), seed=seed, speed=args.speed,
+                   sound=not args.no_sound, cpu=args.cpu, nvm=nvm, app=app)
     app.lines = lines
     resume = app.resume
 
@@ -256,13 +254,13 @@ def demo_keys(args):
     import io
 
     from host_sim import bot
-    from uno.app.main import App
     from uno.app.input import bit
+    from uno.app.startup import make_app
 
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = App(hw, build_rules(args), seed=args.seed if args.seed is not None else 1,
-              speed=args.speed, sound=not args.no_sound, cpu=args.cpu)
+    app = make_app(hw, build_rules(args), seed=args.seed if args.seed is not None else 1,
+                   speed=args.speed, sound=not args.no_sound, cpu=args.cpu)
     app.title()
     settle(app, hw)
     return [("press", bit(tok), tok) for tok in bot.play_match(app, hw, settle)]

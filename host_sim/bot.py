@@ -27,7 +27,7 @@ class RecordError(AssertionError):
 def next_keys(app, challenge=False, prefer_draw=False):
     """Tokens for one decision of the human (the app must be idle)."""
     top = app.top()
-    if top is app.results or getattr(top, "module", None) == "title":
+    if top is app.results or getattr(top, "module", None) == "uno.app.title":
         return ["A"]  # next hand, another match; the title's New match (or Continue)
     if top is app.picker:
         return [COLOUR_TOKENS[app.table._colour_for(-1)]]
@@ -205,11 +205,11 @@ def main(argv):
     ap.add_argument("--speed", type=int, default=10)
     args = ap.parse_args(argv)
     from host_sim.hw import HostHardware
-    from uno.app.main import App
+    from uno.app.startup import make_app
 
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = App(hw, M.build_rules(args), seed=args.seed, speed=args.speed, sound=False)
+    app = make_app(hw, M.build_rules(args), seed=args.seed, speed=args.speed, sound=False)
     app.title()  # the script begins at the title, as a run does
     M.settle(app, hw, False)
     tokens = play_match(app, hw, M.settle)

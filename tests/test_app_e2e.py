@@ -30,6 +30,7 @@ from host_sim.hw import HostHardware
 from uno import cards
 from uno import game as G
 from uno.app.main import App
+from uno.app.startup import make_app
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -64,7 +65,7 @@ def reach(cond, preset="classic", rules="", seats="", seeds=range(1, 400), prefe
                              "--rules", rules, "--seats", seats])
         hw = HostHardware(headless=True, render=False, out=io.StringIO())
         hw.skip_refresh = True
-        app = App(hw, M.build_rules(args), seed=seed, speed=args.speed, sound=True, cpu=cpu)
+        app = make_app(hw, M.build_rules(args), seed=seed, speed=args.speed, sound=True, cpu=cpu)
         app.new_match()
         M.settle(app, hw)
         tokens = []
@@ -147,7 +148,7 @@ def test_whole_classic_match(tmp_path, cpu):
     seed = 5
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = App(hw, M.build_rules(M.parse_args(["--headless"])), seed=seed, speed=7, sound=True,
+    app = make_app(hw, M.build_rules(M.parse_args(["--headless"])), seed=seed, speed=7, sound=True,
               cpu=cpu)
     app.new_match()
     M.settle(app, hw)
@@ -271,7 +272,7 @@ def app_after(seed, tokens):
     """A Classic app (predictable computers, no drawing) after pressing ``tokens``."""
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = App(hw, M.build_rules(M.parse_args(["--headless"])), seed=seed, speed=7, cpu="first")
+    app = make_app(hw, M.build_rules(M.parse_args(["--headless"])), seed=seed, speed=7, cpu="first")
     app.new_match()
     M.settle(app, hw)
     from uno.app.input import bit
@@ -290,7 +291,7 @@ def app_sel_to_start(seed, tokens):
 def test_whole_deck_in_one_hand():
     """The view shows any window of a 108-card hand, with the right scroll marks."""
     hw = HostHardware(headless=True, render=True, out=io.StringIO())
-    app = App(hw, M.build_rules(M.parse_args(["--headless"])), seed=1)
+    app = make_app(hw, M.build_rules(M.parse_args(["--headless"])), seed=1)
     app.new_match()
     deck = cards.make_deck()
     v = app.view
@@ -407,7 +408,7 @@ def test_pause_menu(tmp_path):
     assert kinds.count("match") == 2 and kinds.count("quit") == 2
     # quit to title, whose New match starts again
     app, hw, rows, events, out, shot = run(seed, tokens + ["START", "UP", "A"], tmp_path, "quit2")
-    assert getattr(app.top(), "module", None) == "title"
+    assert getattr(app.top(), "module", None) == "uno.app.title"
     assert [e["ev"] for e in events].count("quit") == 1
     assert hw.rgb == 0, "the lights are dark when no match runs"
 
@@ -463,7 +464,7 @@ def test_hot_seat(tmp_path):
     from uno.view import layout as L
 
     hw = HostHardware(headless=True, render=True, out=io.StringIO())
-    app = App(hw, M.build_rules(M.parse_args(["--headless", "--seats", "human,normal,human"])),
+    app = make_app(hw, M.build_rules(M.parse_args(["--headless", "--seats", "human,normal,human"])),
               seed=2, cpu="first")
     app.new_match()
     M.settle(app, hw)
@@ -526,7 +527,7 @@ def test_catch_missed_one(tmp_path):
 def test_held_direction_repeats():
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = App(hw, M.build_rules(M.parse_args(["--headless"])), seed=1)
+    app = make_app(hw, M.build_rules(M.parse_args(["--headless"])), seed=1)
     app.new_match()
     M.settle(app, hw)
     assert human_turn(app)
@@ -568,7 +569,7 @@ def test_three_seats_two_humans_chosen_on_the_players_page(tmp_path):
     setup = "DOWN A DOWN LEFT LEFT DOWN LEFT LEFT B UP A".split()
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = App(hw, None, seed=5, speed=10, cpu="first")
+    app = make_app(hw, None, seed=5, speed=10, cpu="first")
     app.title()
     M.settle(app, hw)
     for tok in setup:
@@ -622,7 +623,7 @@ def _computer_match(monkeypatch, rest_at_hand_end):
         hw.skip_refresh = True
         # seed 13: four hands and 192 computer decisions with the current players (seed 12's
         # match is two); a change to the players may need another
-        app = App(hw, Rules(seats=("advanced", "normal", "advanced", "easy"), target=250),
+        app = make_app(hw, Rules(seats=("advanced", "normal", "advanced", "easy"), target=250),
                   seed=13, speed=10)
         app.new_match()
         at_results = []

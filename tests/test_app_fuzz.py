@@ -12,7 +12,7 @@ import pytest
 
 from host_sim.bot import check_cards, check_record, random_button
 from host_sim.hw import HostHardware
-from uno.app.main import App
+from uno.app.startup import make_app
 from uno.rules import Rules, preset
 
 PRESSES = int(os.environ.get("UNO_FUZZ_PRESSES", "100000"))
@@ -46,7 +46,7 @@ def fuzz(preset_name, extra, presses, seed):
     log = io.StringIO()
     hw = HostHardware(headless=True, render=False, log=log, out=io.StringIO())
     hw.skip_refresh = os.environ.get("UNO_FUZZ_REFRESH", "1") != "1"
-    app = App(hw, rules, seed=seed, speed=10, sound=True)
+    app = make_app(hw, rules, seed=seed, speed=10, sound=True)
     app.new_match()
     settle(app, hw)
     rnd = random.Random(seed)

@@ -14,7 +14,7 @@ from host_sim.hw import HostHardware
 from uno import cards
 from uno import game as G
 from uno.app import table as table_mod
-from uno.app.main import App
+from uno.app.startup import make_app
 from uno.view import layout as L
 from uno.view.text import cards_text
 
@@ -31,7 +31,7 @@ def new_app(seats, preset="classic", rules="", seed=3):
     args = M.parse_args(["--headless", "--seed", str(seed), "--preset", preset,
                          "--rules", rules, "--seats", seats])
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
-    app = App(hw, M.build_rules(args), seed=seed, speed=7, sound=True, cpu="first")
+    app = make_app(hw, M.build_rules(args), seed=seed, speed=7, sound=True, cpu="first")
     app.new_match()
     M.settle(app, hw)
     return app, hw
@@ -89,7 +89,7 @@ def replay(seed, tokens, cpu, argv):
 
     args = M.parse_args(["--headless", "--seed", str(seed)] + argv)
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
-    app = App(hw, M.build_rules(args), seed=seed, speed=7, sound=True, cpu=cpu)
+    app = make_app(hw, M.build_rules(args), seed=seed, speed=7, sound=True, cpu=cpu)
     app.new_match()
     M.settle(app, hw)
     for tok in tokens:

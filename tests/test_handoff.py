@@ -39,10 +39,10 @@ def test_pages_from_the_pause_menu_and_back_write_no_nvm_block(tmp_path):
     left = match_state(app)
     for name in ("options", "help", "graph"):
         press(app, hw, *PAGES[name])
-        assert app.stack and app.stack[-1].module == name, name
+        assert app.stack and app.stack[-1].module == "uno.app." + name, name
         assert nvm.writes == 1, "opening %s wrote the nvm" % name
         press(app, hw, "B")
-        assert app.table.g is not None and all(s.module not in PAGES for s in app.stack)
+        assert app.table.g is not None and all(s.module[8:] not in PAGES for s in app.stack)
         assert nvm.writes == 1, "back from %s wrote the nvm" % name
         assert match_state(app) == left, "the match after %s is not the one left" % name
         press(app, hw, "START")  # paused again: nothing changed
@@ -64,7 +64,7 @@ def test_a_power_cycle_in_a_page_falls_back_to_the_last_nvm_save(tmp_path):
     g = app.table.g
     assert (g.hands, list(g.discard), g.actor, g.phase) != written
     press(app, hw, *PAGES["options"])
-    assert app.stack[-1].module == "options"
+    assert app.stack[-1].module == "uno.app.options"
     # the power goes in the options page: a new start (new hardware: its backup RAM zeros)
     app2, hw2, _ = boot(path, seed=9)
     assert not any(getattr(hw2, "sleep_memory", b""))

@@ -1,6 +1,7 @@
-"""The app is handed its hardware: code.py makes it (uno.hw.make picks the board's module) and
-nothing under lib/uno/app imports lib/uno/hw, so the simulator's hardware and each board's
-stand in for one another (docs/APP.md)."""
+"""The house's layers (docs/APP.md, "Structure"): the app is handed its hardware (code.py makes
+it, uno.hw.make picks the board's module, and nothing under lib/uno/app imports lib/uno/hw, so
+the simulator's hardware and each board's stand in for one another); lib/ has only the import
+circles the docs name; no module is imported by a computed name."""
 
 import ast
 from pathlib import Path
@@ -60,3 +61,89 @@ def test_code_py_makes_the_hardware_and_hands_it_to_the_app():
     calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)
              and isinstance(n.func, ast.Name) and n.func.id == "make"]
     assert calls and isinstance(calls[0].args[0], ast.Name) and calls[0].args[0].id == "hw"
+
+
+def lib_imports(lib: Path) -> dict[str, set[str]]:
+    """Each module of ``lib`` (``uno.app.main``...) and the modules of ``lib`` it imports,
+    at its top or inside a function (``from uno.app import options`` is uno.app.options)."""
+    mods = {}
+    for p in sorted(lib.rglob("*.py")):
+        parts = list(p.relative_to(lib).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        mods[".".join(parts)] = p
+    out = {}
+    for name, p in mods.items():
+        got = set()
+        for n in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(n, ast.Import):
+                got.update(a.name for a in n.names)
+            elif isinstance(n, ast.ImportFrom) and n.module and not n.level:
+                got.add(n.module)
+                got.update(n.module + "." + a.name for a in n.names)
+        out[name] = {m for m in got if m in mods and m != name and not name.startswith(m + ".")}
+    return out
+
+
+def circles(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index, low, stack, on, found = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = set()
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.add(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(group)
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_lib_has_only_the_two_import_circles_docs_app_names():
+    """docs/APP.md, "Import circles": uno.game with uno.explain/uno.notation, and uno.rules with
+    uno.ruleset; the App imports nothing of its start-up (uno.app.startup makes it)."""
+    found = sorted(sorted(c) for c in circles(lib_imports(ROOT / "lib")))
+    assert found == [["uno.explain", "uno.game", "uno.notation"], ["uno.rules", "uno.ruleset"]]
+    text = (ROOT / "docs" / "APP.md").read_text(encoding="utf-8")
+    assert "two are left" in text and "`uno.rules` with `uno.ruleset`" in text
+
+
+def test_the_circle_finder_finds_a_circle_through_a_function_level_import(tmp_path):
+    pkg = tmp_path / "p"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from p.b import f\n")
+    (pkg / "b.py").write_text("def f():\n    from p import a\n")
+    (pkg / "c.py").write_text("import p.a\n")
+    assert circles(lib_imports(tmp_path)) == [{"p.a", "p.b"}]
+
+
+def test_no_module_of_lib_is_imported_by_a_computed_name():
+    """Every page and pop-up is imported by the code that opens it (docs/APP.md), so an editor
+    and a static tool can see who opens what: no __import__, importlib or exec in lib/."""
+    bad = []
+    for p in sorted((ROOT / "lib").rglob("*.py")):
+        for n in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            name = (n.func.id if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                    else n.func.attr if isinstance(n, ast.Call)
+                    and isinstance(n.func, ast.Attribute) else None)
+            if name in ("__import__", "import_module", "exec", "eval"):
+                bad.append("%s:%d %s" % (p.relative_to(ROOT), n.lineno, name))
+    assert not bad

@@ -95,7 +95,7 @@ def check_start(app, hw, found, counts):
     """What the start shows for the save it found: Continue and the very match, or (a match
     saved at its end) its high score taken and the match gone; the same settings."""
     title = app.top()
-    assert getattr(title, "module", None) == "title"
+    assert getattr(title, "module", None) == "uno.app.title"
     if found is not None and found.match:
         g, _ = unpack_match(found.match)
         if g.phase == G.PH_MATCH_OVER:

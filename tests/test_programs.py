@@ -50,7 +50,7 @@ def test_options_from_the_pause_menu_open_in_a_fresh_program_and_the_match_goes_
     assert starts == ["title"]  # without saves there is no switch: all in one program
     app, _, starts, page = run(tmp_path, "A RIGHT A WAIT:100 " + PAUSE_OPTIONS, "page", nvm, log)
     assert starts == ["title", "new", "options"]
-    assert app.table.g is None and app.stack[-1].module == "options"
+    assert app.table.g is None and app.stack[-1].module == "uno.app.options"
     assert app.stack[-1].mid_match  # "applies from the next match" still said
     nvm.unlink()
     log.unlink()
@@ -68,7 +68,7 @@ def test_quit_to_title_and_continue_cross_two_programs(tmp_path):
     nvm = tmp_path / "nvm.bin"
     app, _, starts, _ = run(tmp_path, "A RIGHT A WAIT:100 START UP A", "quit", nvm)
     assert starts == ["title", "new", "title"]
-    assert app.table.g is None and app.stack[-1].module == "title"
+    assert app.table.g is None and app.stack[-1].module == "uno.app.title"
     assert app.picker is None  # the title's program has no table and no pop-ups
     app, _, starts, _ = run(tmp_path, "A", "cont", nvm)
     assert starts == ["title", "continue"] and app.table.g is not None
@@ -161,7 +161,7 @@ def test_the_graph_from_the_results_opens_in_its_own_program_and_comes_back_to_t
     assert text == "HAND 1: CPU1 WINS"  # no human seat: no "YOU WIN"
     app, _ = go("A SELECT", "graph", str(nvm))
     top = app.stack[-1]
-    assert top.module == "graph" and app.table.g is None
+    assert top.module == "uno.app.graph" and app.table.g is None
     assert len(app.history) == 1 and app.shown[:2] == (3, ["CPU1", "CPU2", "CPU3"])
     nvm.unlink()
     app, back = go("A SELECT B", "back", str(nvm))
@@ -180,7 +180,7 @@ def test_help_from_a_paused_match_shows_that_matchs_rules(tmp_path):
     app, _, starts, _ = run(tmp_path, keys, "help", nvm)
     assert starts == ["title", "new", "options", "continue", "help"]
     top = app.stack[-1]
-    assert top.module == "help"
+    assert top.module == "uno.app.help"
     assert rules_of(app.settings).deck != "standard", "the next match's deck changed"
     deck = "%s: %s" % (T.RULES["deck"][0].upper(), T.value_text("deck", "standard"))
     assert deck in top.all[top.rules_at:]

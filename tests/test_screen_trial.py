@@ -2,6 +2,7 @@
 match is replaced, page texts, the score graph's edges, the lights and the backlight after
 waking, one name per seat, prompts that name the keys that work."""
 
+from importlib import import_module
 import io
 
 from PIL import Image
@@ -9,7 +10,7 @@ from test_app_saves import message, saved, sim
 
 from host_sim.hw import HostHardware
 from uno.app import input as I
-from uno.app.main import App
+from uno.app.startup import make_app
 
 
 def press(app, hw, *names):
@@ -28,7 +29,7 @@ def test_title_arrow_stays_on_the_item_the_player_left(tmp_path):
                        ("UP A B", 6)):  # UP wraps to the last item, Help
         app, _, _ = sim(tmp_path, keys, "t", "--nvm", str(tmp_path / "n.bin"))
         title = app.top()
-        assert title.module == "title"
+        assert title.module == "uno.app.title"
         assert title.items[title.sel] == item, keys
 
 
@@ -39,12 +40,12 @@ def test_new_match_over_a_saved_match_asks_first(tmp_path):
     assert before
     # the arrow starts on Continue: DOWN to New match, A asks
     app, _, _ = sim(tmp_path, "DOWN A", "ask", "--nvm", str(nvm))
-    assert app.top().module == "title" and message(app) == "Replace saved? A:yes B:no"
+    assert app.top().module == "uno.app.title" and message(app) == "Replace saved? A:yes B:no"
     assert saved(nvm).match == before
     # B keeps the saved match and the title
     app, _, _ = sim(tmp_path, "DOWN A B", "keep", "--nvm", str(nvm))
     title = app.top()
-    assert title.module == "title" and message(app) == "UP/DOWN, A: choose"
+    assert title.module == "uno.app.title" and message(app) == "UP/DOWN, A: choose"
     assert title.items[title.sel] == 1 and saved(nvm).match == before
     # A replaces it with a new match
     app, _, _ = sim(tmp_path, "DOWN A A", "new", "--nvm", str(nvm), seed=9)
@@ -61,7 +62,7 @@ def test_new_match_without_a_saved_match_starts_at_once(tmp_path):
 
 def page_run():
     hw = HostHardware(headless=True, render=True, out=io.StringIO())
-    app = App(hw, None, seed=1, cpu="first")
+    app = make_app(hw, None, seed=1, cpu="first")
     for _ in range(3):
         app.frame()
     app.close_all()
@@ -86,7 +87,7 @@ def test_clearing_one_high_score_says_score_not_scores():
                            (3, "Clear all 3 high\nscores?", None)):
         app, hw = page_run()
         app.saved.scores[:] = [(500 - i, "P%d" % i, "classic", ("normal",)) for i in range(n)]
-        app.open_page("scores")
+        app.open_page(import_module("uno.app.scores"))
         press(app, hw, "A")
         t = page_text(app)
         assert want in t, t
@@ -148,7 +149,7 @@ def test_pcsig_hand_limit_down_still_passes_and_a_full_hand_names_a_working_key(
 
 def test_a_changed_options_mark_stands_apart_from_its_label():
     app, hw = page_run()
-    app.open_page("options")
+    app.open_page(import_module("uno.app.options"))
     press(app, hw, "DOWN", "DOWN", "DOWN", "DOWN", "RIGHT")  # hand limit: none -> 16
     t = page_text(app)
     assert "Hand limit *16" in t and "limit*" not in t, t
@@ -172,7 +173,7 @@ def bar_lines(app, hw, frames):
 
 def new_match(seed):
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
-    app = App(hw, None, seed=seed, speed=7, cpu="first")  # speed 7: an 800 ms pause
+    app = make_app(hw, None, seed=seed, speed=7, cpu="first")  # speed 7: an 800 ms pause
     app.close_all()
     app.new_match()
     return app, hw
@@ -336,7 +337,7 @@ def test_each_seat_has_one_name_on_the_players_page_and_at_the_table():
     for change, want in (("", ["YOU", "CPU"]), ("LEFT LEFT", ["P1", "P2"]),
                          ("RIGHT", ["YOU", "CPU"]), ("DOWN RIGHT RIGHT", ["YOU", "CPU1", "CPU2"])):
         app, hw = page_run()
-        app.open_page("players")
+        app.open_page(import_module("uno.app.players"))
         press(app, hw, "DOWN", *change.split())
         rows = app.stack[-1].body.text.split("\n")
         page_names = [r[9:].strip() for r in rows[:4] if not r.startswith("(empty)")]

@@ -1,7 +1,7 @@
-"""A program's beginning and a match's: ``App.start``, a new match (``App.new_match``: the
-seats, the computer players, the first deal), a saved one resumed (``App.resume``, the table's
+"""A page's program begun (``App.start``), a new match (``App.new_match``: the seats, the
+computer players; the first deal follows) and a saved one resumed (``App.resume``, the table's
 seats as they were). Code run once a program or once a match, so loaded for it and dropped
-after (``App._begin``): the badge keeps a loaded module's code in its heap all program long."""
+after (``App._begun``): the badge keeps a loaded module's code in its heap all program long."""
 
 from micropython import const
 
@@ -12,32 +12,24 @@ _TABLE_OVER = const(3)  # uno.app.table's mode: the hand or the match is over, r
 _HAND_OVER = const(7)  # uno.game.PH_HAND_OVER (the title's program never loads uno.game)
 _MATCH_OVER = const(8)  # uno.game.PH_MATCH_OVER
 
-_PAGES = ("options", "help", "graph")  # pages a match opens in a fresh program (App.switch)
 
-
-def start(app, start):
-    """Begin a program (code.py's ``main(start)``): "title"; "new", a new match;
-    "continue", the saved match; or "options", "help", "graph": a page opened from a
-    paused match or the results, after which the match continues."""
-    if not app.settled:
-        app.settle()
-    # A match is begun by App.start once this module's code has gone (its heap is the
-    # match's): the App method to call, which a shell may wrap.
-    if start == "new":
-        return "new_match"
-    if start == "continue":
-        return "resume"
-    if start in _PAGES:
-        app.then = "continue"
-        app.view.table.hidden = True
-        if start != "options" and not _paused_match(app):
-            app.then = None
-            app.title()
-            return
-        app.open_page(start)
-    else:
+def page(app, start):
+    """Begin a page's program (App.start): "options", "help" or "graph", opened from a paused
+    match or the results, after which the match continues; the title if the saved match the
+    help or the graph shows cannot be read."""
+    app.then = "continue"
+    app.view.table.hidden = True
+    if start == "options":
+        from uno.app import options as shown
+    elif not _paused_match(app):
+        app.then = None
         app.title()
-    return None
+        return
+    elif start == "help":
+        from uno.app import help as shown
+    else:
+        from uno.app import graph as shown
+    app.open_page(shown)
 
 
 def _paused_match(app):

@@ -1,7 +1,8 @@
 """The app: one display tree, the title, the table and its pop-up screens, saves, sound, lights.
 
 Both shells (code.py on the badge, host_sim on a PC) build a hardware object with the
-interface of docs/APP.md, make an ``App`` and call ``frame()`` about 30 times a second.
+interface of docs/APP.md, have the program's start-up (uno.app.startup ``make_app``) make the
+``App`` on it and call ``frame()`` about 30 times a second.
 Pages that are seldom open (title, options, help...) are modules loaded by ``open_page`` and
 dropped when they close; so is the save code (``uno.app.savepoint``, ``uno.app.saves``,
 ``uno.save``), loaded only at save points, Continue and start-up (docs/SAVES.md).
@@ -23,6 +24,7 @@ _REPEAT_NEXT = const(110)
 DIM_MS = const(60000)  # the backlight dims after a minute without a press
 SLEEP_MS = const(300000)  # screen and lights off after five
 DIM_LEVEL = const(1)  # of 10
+_PAGES = ("options", "help", "graph")  # the pages a paused match opens in a fresh program
 
 
 def first_legal(level, seed=0, budget=None):
@@ -57,7 +59,8 @@ class App:
     no saves; ``saved``: ``uno.save.load(nvm)`` done beforehand (the badge loads it before
     the app's modules, so the codec and the app are never in the heap together)."""
 
-    # Its attributes (uno.app.startup's init sets them: bare annotations compile to nothing)
+    # Its attributes, set by the program's start-up (uno.app.startup ``make_app``, which builds
+    # the App: its code goes once the program runs); bare annotations compile to nothing
     hw: Any
     rules: Any
     seed: int
@@ -99,12 +102,6 @@ class App:
     _held: int
     _repeat_at: int
 
-    def __init__(self, hw, rules=None, seed=1, speed=None, sound=True, cpu="ai", view=None,
-                 nvm=None, saved=None):
-        from uno.app.startup import init
-
-        init(self, hw, rules, seed, speed, sound, cpu, view, nvm, saved)
-
     def settle(self):
         """A match saved at its end gives its high score and leaves the save (uno.app.saves
         ``settle``): as a program starts (code.py: before the match's modules load), and
@@ -123,11 +120,23 @@ class App:
     def start(self, start="title"):
         """Begin a program (code.py's ``main(start)``): "title"; "new", a new match;
         "continue", the saved match; or "options", "help", "graph": a page opened from a
-        paused match or the results, after which the match continues (uno.app.begin)."""
-        then = self._begin("start", start)
-        if then == "new_match":
+        paused match or the results, after which the match continues (uno.app.begin
+        ``page``)."""
+        if not self.settled:
+            self.settle()
+        if start == "new":
             self.new_match()
-        elif then == "resume" and not self.resume():
+        elif start == "continue":
+            if not self.resume():
+                self.title()
+        elif start in _PAGES:
+            from uno.app import begin
+
+            try:
+                begin.page(self, start)
+            finally:
+                self._begun()
+        else:
             self.title()
 
     def switch(self, start):
@@ -169,7 +178,7 @@ class App:
 
     def match_parts(self):
         """The table, the rules core and the computer players, loaded for this program's first
-        match. The pop-ups and the results page are loaded when they open (``_screen``)."""
+        match. The pop-ups and the results page are loaded when they open (``_hold``)."""
         if self.table is not NoMatch:
             return
         from uno.app.table import Table
@@ -268,24 +277,30 @@ class App:
 
     def new_match(self):
         """Deal a new match with the run's rules or the settings' (rules, seats, names)."""
-        self._begin("new_match")
-        self._deal(True)
+        from uno.app import begin
+
+        try:
+            begin.new_match(self)
+        finally:
+            self._begun()
+        self._deal(True)  # once begin's code has gone: the deal's room
         self.matches += 1
 
     def resume(self):
         """Continue the saved match where its last save point left it; False (and a notice)
         when it cannot be read."""
-        return self._begin("resume")
-
-    def _begin(self, name, *args):
-        # code run once a program or a match (uno.app.begin): loaded for it, dropped after
         from uno.app import begin
 
         try:
-            return getattr(begin, name)(self, *args)
+            return begin.resume(self)
         finally:
-            drop_module("begin")
-            drop("uno.settings_ops")  # what begin made the match's rules and names with
+            self._begun()
+
+    def _begun(self):
+        # code run once a program or a match (uno.app.begin) goes when it has run, and
+        # with it what made the match's rules and names
+        drop_module("begin")
+        drop("uno.settings_ops")
 
     def next_hand(self):
         self._deal(False)
@@ -375,27 +390,20 @@ class App:
         if self.table.g is not None:
             self.table._arrow()
 
-    def open_page(self, name):
-        """Open page module ``uno.app.<name>`` (its ``open(app)`` returns the screen, pushed
-        on the stack); the module is dropped when the page closes. False if there is none."""
-        try:
-            mod = __import__("uno.app." + name, None, None, ("open",))
-        except ImportError:
-            return False
-        screen = mod.open(self)
-        mod = None
-        screen.module = name
+    def open_page(self, page):
+        """Open ``page``, a page module (uno.app.options, uno.app.help, ...): its
+        ``open(app)`` returns the screen, pushed on the stack. The module goes when the page
+        closes (``_drop``)."""
+        screen = page.open(self)
+        screen.module = page.__name__
         self._push(screen)
-        return True
 
-    def _screen(self, slot, name, cls):
-        """A new screen ``cls`` of module ``uno.app.<name>``, kept in attribute ``slot`` (the
-        picker, prompt, menu, results, handover) while it is on the stack; the module is loaded
-        now and dropped when the screen closes, as a page's (``_drop``)."""
-        s = getattr(__import__("uno.app." + name, None, None, (cls,)), cls)(self)
-        s.module = name
-        setattr(self, slot, s)
-        return s
+    def _hold(self, slot, screen, module):
+        # a pop-up ``screen`` of ``module``, kept in attribute ``slot`` while it is on the
+        # stack; the module goes when it closes, as a page's (``_drop``)
+        screen.module = module
+        setattr(self, slot, screen)
+        return screen
 
     def _drop(self, screen):
         name = getattr(screen, "module", None)
@@ -409,7 +417,7 @@ class App:
             for s in self.stack:
                 if getattr(s, "module", None) == name:
                     return  # another screen of the module is still open under it
-            drop_module(name)
+            drop(name)
 
     def close(self):
         """Close the top pop-up or page; the one below (or the table) carries on."""
@@ -453,12 +461,16 @@ class App:
         drop_module("panels", uno.view)
 
     def pick_colour(self, default, card):
-        s = self._screen("picker", "popups", "Picker")
+        from uno.app.popups import Picker
+
+        s = self._hold("picker", Picker(self), "uno.app.popups")
         s.open(default, card)
         self._push(s)
 
     def challenge(self, who, pending):
-        s = self._screen("prompt", "popups", "Challenge")
+        from uno.app.popups import Challenge
+
+        s = self._hold("prompt", Challenge(self), "uno.app.popups")
         s.open(who, pending)
         self._push(s)
 
@@ -467,19 +479,25 @@ class App:
         if self.stack and (self.stack[-1] is self.menu or self.stack[-1] is self.results):
             return
         self.save_point()
-        s = self._screen("menu", "pause", "Pause")
+        from uno.app.pause import Pause
+
+        s = self._hold("menu", Pause(self), "uno.app.pause")
         s.open()
         self._push(s)
 
     def show_results(self):
         self.close_all()
         self.hand_over()
-        s = self._screen("results", "results", "Results")
+        from uno.app.results import Results
+
+        s = self._hold("results", Results(self), "uno.app.results")
         s.open()
         self._push(s)
 
     def hand_over_to(self, seat):
-        s = self._screen("handover", "handover", "Handover")
+        from uno.app.handover import Handover
+
+        s = self._hold("handover", Handover(self), "uno.app.handover")
         s.open(seat)
         self._push(s)
 
@@ -491,7 +509,9 @@ class App:
         self.close_all()
         self.view.hide_results()
         self.view.table.hidden = True
-        self.open_page("title")
+        from uno.app import title
+
+        self.open_page(title)
 
     # ----- the frame -----------------------------------------------------------------------
 

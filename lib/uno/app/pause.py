@@ -9,6 +9,17 @@ _MENU = ("Resume", "Hint", "Score graph", "Options", "Help", "New match", "Quit 
 _PAGES = ("", "", "graph", "options", "help")
 
 
+def _page(item):
+    """The page module of menu item ``item`` (Score graph, Options, Help)."""
+    if item == 2:
+        from uno.app import graph as page
+    elif item == 3:
+        from uno.app import options as page
+    else:
+        from uno.app import help as page
+    return page
+
+
 class Pause:
     """START: the pause menu over the match (its opening is a save point). Hint only with
     tips on; the pages (graph, options, help) are modules the app loads on demand."""
@@ -64,10 +75,9 @@ class Pause:
 
                 app.hint_next = hint  # thought out by App.frame, after this frame's update
             elif item < 5:
-                if item > 1 and app.switch(_PAGES[item]):
+                if app.switch(_PAGES[item]):
                     return  # the page opens in a fresh program; the match goes on after it
-                if not app.open_page(_PAGES[item]):
-                    app.view.message("%s: not in this version" % _MENU[item])
+                app.open_page(_page(item))  # here, where the shell cannot restart
             elif item == 5:
                 app.close_all()
                 app.leave_match()

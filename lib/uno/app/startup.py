@@ -1,7 +1,8 @@
-"""A program's start-up (code.py's ``main``) on the hardware code.py made and hands in: the
-display tree, the saves and the app. code.py drops this module once the app is made: a program
-runs for hours and its code would otherwise stay in the heap all that time (CircuitPython keeps
-a loaded module's code in RAM)."""
+"""A program's start-up on the hardware the shell made and hands in: the display tree, the
+saves and the App (``make``: code.py's; ``make_app``: the App alone, as the simulator and the
+tests make it). The shell drops this module once the App is made: a program runs for hours and
+its code would otherwise stay in the heap all that time (CircuitPython keeps a loaded module's
+code in RAM). It imports the App; the App imports nothing of it."""
 
 import gc
 import os
@@ -42,12 +43,9 @@ def make(hw, start, restart, box):
             del unpack_match
         drop_codec()
         gc.collect()
-    from uno.app.main import App
-
-    gc.collect()  # free the garbage of loading the modules before the match allocates
     # Rules, seats, names and speed come from the saves (defaults on a new badge); each
     # match's Rules are made from them, then uno.rules (validation, presets) is dropped.
-    app = App(hw, None, seed=random.getrandbits(30), view=view, nvm=hw.nvm, saved=saved)
+    app = make_app(hw, None, seed=random.getrandbits(30), view=view, nvm=hw.nvm, saved=saved)
     box[1] = app
     if carried is not None:
         app.autosave.carry(app.now // 1000, carried[0], carried[1])
@@ -84,14 +82,28 @@ def read_saves(hw, nvm):
     return load(nvm), None
 
 
-def init(app, hw, rules, seed, speed, sound, cpu, view, nvm, saved):
-    """``App.__init__`` (its arguments are the App's): here, as it runs once a program."""
-    from uno.app.fx import Lights, Sound
-    from uno.app.main import NoMatch, first_legal
+def make_app(hw, rules=None, seed=1, speed=None, sound=True, cpu="ai", view=None, nvm=None,
+             saved=None, app=None):
+    """The App on hardware ``hw``; ``app``: an App made afresh (the simulator's restart), else
+    a new one. ``rules``: a ``uno.rules.Rules`` for every match of this run (None: the saved
+    settings' rules, seats and names); ``seed``: the first match's seed (next matches +1);
+    ``speed``: message speed 1-10 (None: the settings'); ``sound``: False keeps it silent;
+    ``cpu``: "ai" (uno.ai players) or "first" (the first legal action: predictable computers
+    for screenshot tests); ``view``: a View built beforehand (the badge builds it first, while
+    the heap still has room for its large bitmaps); ``nvm``: the save buffer
+    (microcontroller.nvm, the simulator's file), None for no saves; ``saved``: ``read_saves``'s
+    first half, read beforehand (the badge reads it before the app's modules load, so the
+    codec and the app are never in the heap together)."""
+    from uno.app.main import App, NoMatch, first_legal
+
+    gc.collect()  # the garbage of loading the modules goes before the match allocates
     from uno import drop_codec
+    from uno.app.fx import Lights, Sound
     from uno.settings import Saved
     from uno.view.table import View
 
+    if app is None:
+        app = App()
     app.hw = hw
     app.rules = rules
     app.seed = seed
@@ -145,3 +157,4 @@ def init(app, hw, rules, seed, speed, sound, cpu, view, nvm, saved):
     app._repeat_at = 0
     app.backlight()
     drop_codec()  # and uno.rules, if anything loaded it: each match makes its Rules
+    return app

@@ -1,5 +1,5 @@
 """The title screen: a big UNO, four cards, and the menu (Continue, New match, Players, Options,
-High scores, Statistics, Help). Loaded by ``App.open_page("title")``; its display objects are
+High scores, Statistics, Help). Opened by ``App.title``; its display objects are
 built when it opens and leave with the module when it closes.
 """
 
@@ -11,11 +11,24 @@ from uno.app.input import A, DOWN, UP
 from uno.view import layout as L
 from uno.view.text import TextGrid
 
-# (menu text, page module or action); pages not built yet say so when chosen
-_ITEMS = (("Continue", ""), ("New match", ""), ("Players", "players"), ("Options", "options"),
-          ("High scores", "scores"), ("Statistics", "record"), ("Help", "help"))
+_ITEMS = ("Continue", "New match", "Players", "Options", "High scores", "Statistics", "Help")
 _CARDS = (0x07, 0x1C, 0x2B, 0x4E)  # R7, Y+2, G reverse, W+4 (colour << 4 | kind)
 _MENU_Y = const(42)
+
+
+def _page(item):
+    """The page module of menu item ``item`` (Players ... Help)."""
+    if item == 2:
+        from uno.app import players as page
+    elif item == 3:
+        from uno.app import options as page
+    elif item == 4:
+        from uno.app import scores as page
+    elif item == 5:
+        from uno.app import record as page
+    else:
+        from uno.app import help as page
+    return page
 
 
 def open(app):
@@ -66,7 +79,7 @@ class Title:
         self.logo.y = -5 if seven else 3
         t.clear()
         for row in range(len(self.items)):
-            t.write(row, _ITEMS[self.items[row]][0], 2)
+            t.write(row, _ITEMS[self.items[row]], 2)
         self._mark()
         app.view.message("UP/DOWN, A: choose")
 
@@ -113,6 +126,4 @@ class Title:
                     app.new_match()
             else:
                 self.group.hidden = True
-                if not app.open_page(_ITEMS[item][1]):
-                    self.group.hidden = False
-                    app.view.message("%s: not in this version" % _ITEMS[item][0])
+                app.open_page(_page(item))
