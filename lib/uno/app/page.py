@@ -122,7 +122,10 @@ class Page:
         if self._file is not None:
             self._file.close()
         # what the pages load besides themselves (the app drops the page's own module)
-        drop(("uno.app.ruletext", "uno.rules", "uno.app.page"))
+        from uno import drop
+
+        for name in ("uno.app.ruletext", "uno.rules", "uno.app.page"):
+            drop(name)
 
 
 class Lines:
@@ -164,14 +167,6 @@ class Lines:
 
 
 FORCE = None  # type: bool | None  # tests: False keeps ``Lines`` where labels are offered
-
-
-def drop(names):
-    """Forget modules (and their package attributes) so their code leaves the heap."""
-    from uno import drop as forget
-
-    for name in names:
-        forget(name)
 
 
 def cycle(values, value, step):
