@@ -8,17 +8,24 @@ every frame, and loads the rest where it is needed and lets it go after. Figures
 module takes on the badge's model, `tools/vm_app.py modules --badge` (loaded after the match's
 modules, so what they share is counted once).
 
-| when | transient modules (bytes) | let go by |
-| --- | --- | --- |
-| a program's start | uno.app.loading 880, uno.view.bmp 1,648, uno.view.build 2,816, uno.hw.pybadge_init 736, uno.app.startup 1,392 | code.py, uno.view.table |
-| a match begun, a page's program | uno.app.begin 3,024 with uno.settings_ops and uno.rules | App._begun |
-| each hand's deal | uno.deal 1,424 | uno.game |
-| a refusal's reason, an action's name | uno.explain 3,568 with uno.notation | uno.game |
-| the message bar after an action | uno.app.describe 3,072 | uno.app.table |
-| a pop-up or page on the screen | uno.app.popups 1,888, pause 1,488, results 2,384, handover 816, uno.view.panels 1,056; the title 2,000, options 2,928, help 1,936, scores 1,920, record 2,480, players 2,704, graph 2,768, uno.app.page 2,272, ruletext 3,776 | App._drop, App._bare |
-| a save point, Continue, start-up's read | uno.save 9,216, bits 1,792, bitread 1,040, snapshot 1,808, restore 1,952, store 2,192, stats 2,336, crc32py 640, uno.app.savepoint 1,184, uno.app.saves 1,424, uno.handoff 640 | drop_codec, App.save_point |
-| from a hand's end to the next computer turn | uno.ai 4,288, advanced 2,336, ai_search 6,656, easy 1,072, players 480, observe 1,584 | App.rest_players |
-| the hint asked on the pause menu | uno.app.hint 1,200 | App.frame |
+When each transient module is loaded, its heap in bytes, and what lets it go:
+- a program's start: uno.app.loading 880, uno.view.bmp 1,648, uno.view.build 2,816,
+  uno.hw.pybadge_init 736, uno.app.startup 1,392 (code.py, uno.view.table, uno.hw.pybadge);
+- a match begun, a page's program begun: uno.app.begin 3,024 with uno.settings_ops and
+  uno.rules (App._begun);
+- each hand's deal: uno.deal 1,424; a refusal's reason or an action's name: uno.explain
+  3,568 with uno.notation (uno.game);
+- the message bar after an action: uno.app.describe 3,072 (uno.app.table);
+- while a pop-up or page shows (App._drop, App._bare): uno.app.popups 1,888, pause 1,488,
+  results 2,384, handover 816, uno.view.panels 1,056; the title 2,000, options 2,928, help
+  1,936, scores 1,920, record 2,480, players 2,704, graph 2,768, with uno.app.page 2,272 and
+  ruletext 3,776;
+- a save point, Continue, the start-up's read (drop_codec, App.save_point): uno.save 9,216,
+  bits 1,792, bitread 1,040, snapshot 1,808, restore 1,952, store 2,192, stats 2,336, crc32py
+  640, uno.app.savepoint 1,184, uno.app.saves 1,424, uno.handoff 640;
+- from a hand's end to the next computer turn (App.rest_players): uno.ai 4,288, advanced
+  2,336, ai_search 6,656, easy 1,072, players 480, observe 1,584;
+- the hint asked on the pause menu: uno.app.hint 1,200 (App.frame).
 
 Resident through a match (56.8 KB with the name pool): uno.hw.pybadge, uno.view.layout, text,
 table, uno.settings, uno.autosave, uno.app.fx, main, table, uno.ruleset, cards, rng, journal,
