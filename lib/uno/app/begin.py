@@ -20,16 +20,20 @@ def page(app, start):
     app.then = "continue"
     app.view.table.hidden = True
     if start == "options":
-        from uno.app import options as shown
+        from uno.app import options
+
+        app.open_page(options)
     elif not _paused_match(app):
         app.then = None
         app.title()
-        return
     elif start == "help":
-        from uno.app import help as shown
+        from uno.app import help
+
+        app.open_page(help)
     else:
-        from uno.app import graph as shown
-    app.open_page(shown)
+        from uno.app import graph
+
+        app.open_page(graph)
 
 
 def _paused_match(app):

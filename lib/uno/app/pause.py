@@ -12,12 +12,17 @@ _PAGES = ("", "", "graph", "options", "help")
 def _page(item):
     """The page module of menu item ``item`` (Score graph, Options, Help)."""
     if item == 2:
-        from uno.app import graph as page
+        from uno.app import graph
+
+        return graph
     elif item == 3:
-        from uno.app import options as page
+        from uno.app import options
+
+        return options
     else:
-        from uno.app import help as page
-    return page
+        from uno.app import help
+
+        return help
 
 
 class Pause:

@@ -19,16 +19,25 @@ _MENU_Y = const(42)
 def _page(item):
     """The page module of menu item ``item`` (Players ... Help)."""
     if item == 2:
-        from uno.app import players as page
+        from uno.app import players
+
+        return players
     elif item == 3:
-        from uno.app import options as page
+        from uno.app import options
+
+        return options
     elif item == 4:
-        from uno.app import scores as page
+        from uno.app import scores
+
+        return scores
     elif item == 5:
-        from uno.app import record as page
+        from uno.app import record
+
+        return record
     else:
-        from uno.app import help as page
-    return page
+        from uno.app import help
+
+        return help
 
 
 def open(app):
