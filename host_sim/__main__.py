@@ -193,7 +193,8 @@ def start_app(hw, args, seed, nvm, start="title", app=None, crash_after=0):
         app.sound.stop()
         app.__dict__.clear()
     app = make_app(hw, build_rules(args), seed=seed, speed=args.speed,
-                   sound=not args.no_sound, cpu=args.cpu, nvm=nvm, app=app)
+                   sound=not args.no_sound, cpu=args.cpu, nvm=nvm, app=app,
+                   table=start in ("new", "continue"))  # as code.py: the table is a match's
     app.lines = lines
     resume = app.resume
 

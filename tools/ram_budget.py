@@ -143,6 +143,12 @@ def screens_budget(app):
 
     out = []
     force = page.FORCE
+    from uno import drop
+
+    # each screen's module imported afresh, with the frugal text below: a module left loaded
+    # by an earlier run in this process keeps the uno.app.page it was loaded with
+    for mod in ("title", "pause", "results", "options", "players", "scores", "graph", "help"):
+        drop("uno.app." + mod)
     for name in SCREENS:
         app.close_all()
         app.view.table.hidden = False

@@ -5,6 +5,7 @@
     .venv/bin/python tools/vm_app.py minheap [--seats S] [--pystack | --badge]  # smallest heap
     .venv/bin/python tools/vm_app.py modules   # the heap each module takes
     .venv/bin/python tools/vm_app.py grid [--heaps 130-135] [--seeds 1-12]   # which complete
+    .venv/bin/python tools/vm_app.py programs --badge --span 2   # each program's smallest heap
 
 Like a CIRCUITPY drive: ``lib/`` compiled with CircuitPython's mpy-cross (10.2.1) into a temp
 folder, with any Adafruit library the device code imports (compiled from .venv's pinned
@@ -309,6 +310,8 @@ class Result:
         for i, line in enumerate(lines):
             if line.startswith("@stat"):
                 f = line.split()
+                if len(f) < 6 or not all(x.isdigit() for x in f[2:6]):
+                    continue  # cut short: the program failed while it reported
                 big = nq = npool = 0
                 for nxt in lines[i + 1:i + 8]:
                     if nxt.startswith("@"):
@@ -377,18 +380,23 @@ def vm_argv(cmd: list[str]) -> list[str]:
 
 
 MAX_PROGRAMS = 200  # reloads in one run (the app's switches between the title and a match)
+OTHERS_K = 250  # the heap of the programs a run does not measure (``run``'s ``only``)
 
 
-def run(dest: Path, heap_k: float, timeout: float = 600, **kw) -> Result:
+def run(dest: Path, heap_k: float, timeout: float = 600, only: str | None = None,
+        **kw) -> Result:
     """A run of the app on the VM in ``dest``, from code.py, through every program the app
     switches to (each a new VM process with a fresh heap of ``heap_k``, as the badge's
-    reload); ``kw`` as for ``command``. The output is every program's, in order."""
+    reload); ``only``: a code file ("code.py", "/start/new.py", ...) whose programs alone get
+    ``heap_k``, the others ``OTHERS_K`` (the app does the same whatever its heap, so the run
+    goes the same way); ``kw`` as for ``command``. The output is every program's, in order."""
     (dest / "vmstate.txt").unlink(missing_ok=True)
     code_file = "code.py"
     outs, errs = [], []
     t0 = time.time()
     for _ in range(MAX_PROGRAMS):
-        proc = _run_one(dest, heap_k, max(1.0, timeout - (time.time() - t0)),
+        k = heap_k if only is None or code_file == only else OTHERS_K
+        proc = _run_one(dest, k, max(1.0, timeout - (time.time() - t0)),
                         code_file=code_file, **kw)
         outs.append(proc.stdout)
         errs.append(proc.stderr)
@@ -549,9 +557,40 @@ def add_vm_options(ap) -> None:
                     help="the app's own names kept (tools/bundle.py --long-names)")
 
 
+# Every program of a session at the badge (``programs``): each title page and back, New match,
+# from the pause menu the score graph, Options (every row), Help (every page), each back to the
+# match, Quit to title, Continue, then random presses (pages, hints, New match, Quit) until
+# three hands are over, against three Advanced.
+SESSION = ("DOWN A B DOWN A RIGHT B DOWN A B DOWN A B DOWN A RIGHT B DOWN\nA\nWAIT:30\n"
+           "START DOWN DOWN A\nB\nSTART DOWN DOWN DOWN A\n" + "DOWN\n" * 10 + "B\n"
+           "START DOWN DOWN DOWN DOWN A\nRIGHT RIGHT RIGHT RIGHT B\nSTART UP A\nA\nWAIT:30\n")
+SESSION_SEATS = "human,advanced,advanced,advanced"
+PROGRAM_FILES = (("title", "code.py"), ("new match", "/start/new.py"),
+                 ("continue", "/start/continue.py"), ("options", "/start/options.py"),
+                 ("help", "/start/help.py"), ("score graph", "/start/graph.py"))
+
+
+def programs(dest: Path, log=print, span: int = 2, **kw) -> list[tuple[str, int | None, int]]:
+    """(program, S in KiB, times it ran) for each program of ``SESSION``: the smallest heap at
+    which every one of its processes completes while the others have ``OTHERS_K``."""
+    keys = SESSION + random_presses(kw.pop("seed", 1), 900)
+    kw = dict(kw, seats=SESSION_SEATS, keys=keys, hands=3, timeout=900)
+    seen = run(dest, OTHERS_K, **kw)
+    if not seen.ok:
+        raise SystemExit("vm_app: programs: the session does not complete at %dk: %s"
+                         % (OTHERS_K, seen.why()))
+    out = []
+    for name, code_file in PROGRAM_FILES:
+        n = 1 if code_file == "code.py" else seen.out.count("@reload %s" % code_file)
+        s = min_heap(dest, lo=60, hi=OTHERS_K - 1, span=span, only=code_file, **kw) if n else None
+        log("%-12s S %sk (%d programs)" % (name, s, n))
+        out.append((name, s, n))
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("what", choices=("run", "minheap", "modules", "grid"))
+    ap.add_argument("what", choices=("run", "minheap", "modules", "grid", "programs"))
     ap.add_argument("--seats", default="normal",
                     help="a profile (%s) or a comma list of seats" % ", ".join(PROFILES))
     ap.add_argument("--matches", type=int, default=1)
@@ -598,6 +637,16 @@ def main(argv=None) -> int:
                     print("-- %d B: the name pool and a match's modules; loaded for a while:"
                           % sum(b for _, b in rows[:k]))
                 print("%-20s %6d B" % (name, n))
+            return 0
+        if args.what == "programs":
+            del kw["keys"], kw["seats"], kw["matches"]
+            harness = harness_bytes(dest, args.pystack, args.badge, args.cp)
+            print("harness %.1f KB (taken off: the app's own heap is S less it)"
+                  % (harness / 1024))
+            for name, s, n in programs(dest, log=lambda line: None, span=args.span, **kw):
+                print("%-12s %s" % (name, "not in the session" if not n else
+                                    "S %dk: app %.1f KB (%d programs)"
+                                    % (s, s - harness / 1024, n) if s else "does not complete"))
             return 0
         if args.what == "grid":
             del kw["seed"]

@@ -181,6 +181,7 @@ class App:
         match. The pop-ups and the results page are loaded when they open (``_hold``)."""
         if self.table is not NoMatch:
             return
+        self.view.build_table()  # the title's program made its View without it
         from uno.app.table import Table
 
         # what each computer turn sees (Game.observe imports it at the first one): loaded

@@ -22,7 +22,7 @@ def make(hw, start, restart, box):
         pass
     # The display tree first, while the heap is still unfragmented: its largest blocks
     # are the card sheet (3.5 KB) and the font. Then the saves, then the app's modules.
-    view = View(hw.base)
+    view = View(hw.base, start == "new" or start == "continue")  # the table: a match's
     box[2] = view.font
 
     # The saves next, before the app's modules: the codec (10 KB) goes again at once.
@@ -83,7 +83,7 @@ def read_saves(hw, nvm):
 
 
 def make_app(hw, rules=None, seed=1, speed=None, sound=True, cpu="ai", view=None, nvm=None,
-             saved=None, app=None):
+             saved=None, app=None, table=True):
     """The App on hardware ``hw``; ``app``: an App made afresh (the simulator's restart), else
     a new one. ``rules``: a ``uno.rules.Rules`` for every match of this run (None: the saved
     settings' rules, seats and names); ``seed``: the first match's seed (next matches +1);
@@ -93,7 +93,9 @@ def make_app(hw, rules=None, seed=1, speed=None, sound=True, cpu="ai", view=None
     the heap still has room for its large bitmaps); ``nvm``: the save buffer
     (microcontroller.nvm, the simulator's file), None for no saves; ``saved``: ``read_saves``'s
     first half, read beforehand (the badge reads it before the app's modules load, so the
-    codec and the app are never in the heap together)."""
+    codec and the app are never in the heap together); ``table``: False makes the View (when
+    none is given) without the table's cards and panels until a match needs them (the title's
+    program and the pages')."""
     from uno.app.main import App, NoMatch, first_legal
 
     gc.collect()  # the garbage of loading the modules goes before the match allocates
@@ -124,7 +126,7 @@ def make_app(hw, rules=None, seed=1, speed=None, sound=True, cpu="ai", view=None
             app.autosave.carry(hw.ticks() // 1000, carried[0], carried[1])
     app.settings = app.saved.settings
     app.speed = speed if speed is not None else app.settings.speed
-    app.view = view if view is not None else View(hw.base)
+    app.view = view if view is not None else View(hw.base, table)
     hw.show(app.view.root)
     app.sound = Sound(hw)
     app.sound.enabled = sound and app.settings.sound

@@ -39,8 +39,9 @@ def load_sheets(base):
     return cards, icons, font, pal, pals
 
 
-def build(v, base):
-    """Build ``v``'s (a View's) display tree from the sprite sheets in ``base``/sprites."""
+def build(v, base, table=True):
+    """Build ``v``'s (a View's) display tree from the sprite sheets in ``base``/sprites; its
+    table's cards, panels and text only if ``table`` (``build_table``)."""
     v.cards, v.icons, v.font, v.pal, v.card_pals = load_sheets(base)
     root = displayio.Group()
     v.root = root
@@ -54,6 +55,46 @@ def build(v, base):
     t = displayio.Group()
     v.table = t
     root.append(t)
+    v.hand = None
+    if table:
+        build_table(v)
+    # message bar
+    strip = displayio.Bitmap(16, 14, 1)
+    spal = displayio.Palette(1)
+    spal[0] = L.BAR
+    v.bar_pal = spal
+    root.append(displayio.TileGrid(strip, pixel_shader=spal, width=10, height=1,
+                                   tile_width=16, tile_height=14, y=L.MSG_Y - 1))
+    v.msg = TextGrid(v.font, L.MSG_COLS, 1, 2, L.MSG_Y, fg=L.INK, bg=L.BAR)
+    root.append(v.msg.group)
+    # the ONE! banner is the message bar in red (it says who called)
+    v.banner = Flash(spal, v.msg)
+    # ----- pop-up panel (colour picker, pause menu), challenge prompt, results page -----
+    # Their text and cards are built when they open and let go when they close
+    # (uno.view.panels; ``hide_popup``, ``hide_results``): most of a match is played without
+    # them, and on the badge a display object is heap. Empty groups keep their places.
+    v.popup = displayio.Group(x=14, y=14)
+    v.popup.hidden = True
+    root.append(v.popup)
+    v.popup_text = v.picker_marks = v.picker_icons = None
+    v.picker_ring = None
+    v.prompt = None  # a TextGrid while the prompt is up
+    v.results = displayio.Group()
+    v.results.hidden = True
+    root.append(v.results)
+    v.results_text = v.results_cards = None
+    # state mirrors, so unchanged things are not touched: the cards shown (255: none)
+    v._hand = bytearray(b"\xff" * L.HAND_SLOTS)
+    v._results_cards = bytearray(8)
+    v._discard = -2
+    v._colour = -1
+    v._arrow_x = -1
+
+
+def build_table(v):
+    """The table's cards, seat panels and text in ``v.table``: a match's (the title's program
+    and the pages' show none of them: about 3 KB of display objects they do without)."""
+    t = v.table
     # you (and the direction of play in the last cell); the seat across with 4 seats
     v.top_left = TextGrid(v.font, L.TOP_COLS, 1, 2, 0, fg=L.INK, bg=L.TABLE)
     v.top_right = TextGrid(v.font, L.TOP_COLS, 1, 82, 0, fg=L.INK, bg=L.TABLE)
@@ -101,34 +142,3 @@ def build(v, base):
     # a card in flight (computer plays and draws)
     v.fly = v.card_grid(0, 0)
     t.append(v.fly)
-    # message bar
-    strip = displayio.Bitmap(16, 14, 1)
-    spal = displayio.Palette(1)
-    spal[0] = L.BAR
-    v.bar_pal = spal
-    root.append(displayio.TileGrid(strip, pixel_shader=spal, width=10, height=1,
-                                   tile_width=16, tile_height=14, y=L.MSG_Y - 1))
-    v.msg = TextGrid(v.font, L.MSG_COLS, 1, 2, L.MSG_Y, fg=L.INK, bg=L.BAR)
-    root.append(v.msg.group)
-    # the ONE! banner is the message bar in red (it says who called)
-    v.banner = Flash(spal, v.msg)
-    # ----- pop-up panel (colour picker, pause menu), challenge prompt, results page -----
-    # Their text and cards are built when they open and let go when they close
-    # (uno.view.panels; ``hide_popup``, ``hide_results``): most of a match is played without
-    # them, and on the badge a display object is heap. Empty groups keep their places.
-    v.popup = displayio.Group(x=14, y=14)
-    v.popup.hidden = True
-    root.append(v.popup)
-    v.popup_text = v.picker_marks = v.picker_icons = None
-    v.picker_ring = None
-    v.prompt = None  # a TextGrid while the prompt is up
-    v.results = displayio.Group()
-    v.results.hidden = True
-    root.append(v.results)
-    v.results_text = v.results_cards = None
-    # state mirrors, so unchanged things are not touched: the cards shown (255: none)
-    v._hand = bytearray(b"\xff" * L.HAND_SLOTS)
-    v._results_cards = bytearray(8)
-    v._discard = -2
-    v._colour = -1
-    v._arrow_x = -1

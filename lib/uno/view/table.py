@@ -75,13 +75,24 @@ class View:
     _colour: "Any"
     _arrow_x: "Any"
 
-    def __init__(self, base):
+    def __init__(self, base, table=True):
         from uno import drop
         from uno.view import build
 
-        build.build(self, base)
+        build.build(self, base, table)
         del build
         drop("uno.view.build")
+
+    def build_table(self):
+        """The table's cards, panels and text, if this View was made without them (a match
+        begun in the title's program: where the shell cannot start a fresh one)."""
+        if self.hand is None:
+            from uno import drop
+            from uno.view import build
+
+            build.build_table(self)
+            del build
+            drop("uno.view.build")
 
     def _card_row(self, group, x, y):
         # 8 one-card grids at (x, y) one card's pitch apart, added to ``group``
