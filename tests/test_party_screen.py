@@ -332,3 +332,34 @@ def test_a_new_match_over_the_picker_takes_its_ring_off():
     assert app.table.g.hand_no == 1 and app.table.marks is None
     assert ringed(app) is None and not raised(app)
     assert len(app.view.table) == parts - 1  # the marks' group left the table
+
+
+def test_a_match_continued_at_the_picker_rings_the_seat_its_message_names(tmp_path):
+    """Saved with the picker moved (the pause menu's save point), then Continue: the picker
+    starts again on the fewest cards, and the ring and the message bar agree from the first
+    screen."""
+    nvm = str(tmp_path / "n.bin")
+
+    def run(keys):
+        args = M.parse_args(["--headless", "--quiet", "--seed", "4", "--cpu", "first",
+                             "--preset", "party", "--seats", THREE, "--nvm", nvm,
+                             "--keys", keys])
+        app, _hw, _rows = M.run_headless(args, S.parse(keys), out=io.StringIO())
+        return app
+
+    app = run("A A RIGHT START")  # the ring moved to CPU2, then paused: saved
+    assert message(app).startswith("PAUSED")
+    app = run("A")  # Continue
+    tb = app.table
+    assert tb.g.phase == P.PH_SWAP and tb.g.actor == 0 and not app.stack
+    assert tb.swap_to == 1 and rings_seat(app, 1)
+    assert message(app).startswith("A: swap with CPU1 (6)")
+
+
+def test_the_prompts_keep_the_tables_frame_numbers():
+    """uno.app.party tells a play's frame by the table's private constant (folded on the
+    badge): they must agree."""
+    import uno.app.party
+    import uno.app.table
+
+    assert uno.app.party._SPLIT == uno.app.table._SPLIT

@@ -10,22 +10,33 @@ Loaded only when a human faces one of these phases and dropped when it is answer
 with its marks (uno.view.marks): a match without those rules never has this code on the heap.
 """
 
+from micropython import const
+
 from uno import cards, drop
 from uno import party as G
 from uno.app.input import A, B, DOWN, LEFT, RIGHT, UP
+from uno.view import layout as L
 from uno.view.text import with_name
+
+_SPLIT = const(3)  # uno.app.table's: the frame answers a play or lands a computer's card
 
 
 def ask(tb, ph, now):
-    """The prompt as the phase begins for the human at table ``tb`` (its marks are drawn at the
-    phase's first frame, ``answer``: after a computer's card has landed, your hand comes a
-    frame later, and they go with it)."""
+    """The prompt as the phase begins for the human at table ``tb``, and its marks; in a
+    play's frame (a card played or landing) they come a frame later, with your hand
+    (``answer``)."""
     g = tb.g
     if ph == G.PH_JUMP:
         # the window opens when its prompt shows (an outcome held in the bar comes first)
         start = tb.hold_until if tb.hold_until - now > 0 else now
         tb.window_until = start + tb.pace()
-        tb.sel = g.hands[tb.seat].index(g.top)  # sync scrolls the hand to it
+        # the card that can jump selected, and the hand scrolled to it (as Table.sync would)
+        i = g.hands[tb.seat].index(g.top)
+        tb.sel = i
+        if i < tb.offset:
+            tb.offset = i
+        elif i >= tb.offset + L.HAND_SLOTS:
+            tb.offset = i - L.HAND_SLOTS + 1
         tb.say("A: jump in with %s! B: no" % cards.name(g.top), now)
     else:
         # first the fewest cards (uno.ai.Player.swap)
@@ -35,6 +46,21 @@ def ask(tb, ph, now):
                 s = a - G.SWAP
         tb.swap_to = s
         _name_seat(tb, s)
+    if not tb.pend & _SPLIT:
+        _mark(tb, ph, now)
+
+
+def _mark(tb, ph, now):
+    from uno.view.marks import Marks
+
+    m = tb.marks = Marks(tb.view)
+    if ph == G.PH_JUMP:
+        m.whole = tb.pace()
+        m.card(tb.sel - tb.offset)
+        m.left(tb.window_until - now, m.whole)
+    else:
+        m.seat(tb.panel_of[tb.swap_to])
+    return m
 
 
 def _name_seat(tb, s):
@@ -46,14 +72,7 @@ def answer(tb, ph, pressed, now):
     g = tb.g
     m = tb.marks
     if m is None:
-        from uno.view.marks import Marks
-
-        m = tb.marks = Marks(tb.view)
-        if ph == G.PH_JUMP:
-            m.card(tb.sel - tb.offset)
-            m.whole = tb.window_until - now
-        else:
-            m.seat(tb.panel_of[tb.swap_to])
+        m = _mark(tb, ph, now)
     if ph == G.PH_JUMP:
         if pressed & A:
             unmark(tb)

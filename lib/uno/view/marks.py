@@ -80,12 +80,11 @@ class Marks:
             self.group.append(self.bar)
         self.bar.x = x
         self.bar.y = y + L.CARD_H + 3
-        self.left(_BAR, _BAR)
 
     def left(self, part, whole):
         """The countdown bar at ``part`` of ``whole`` (what is left of the window)."""
         n = part * _BAR // whole if whole > 0 else 0
-        n = 0 if n < 0 else n
+        n = 0 if n < 0 else _BAR if n > _BAR else n
         b = self.bar
         while self.lit > n:  # one pixel's column a change: nothing allocated
             self.lit -= 1
