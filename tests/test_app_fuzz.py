@@ -1,6 +1,7 @@
 """100,000 random button presses across the whole app (table, picker, challenge prompt, ONE
-windows, the party rules' swap picker and jump-in, pause menu, results, new matches, quit): no exception, every card accounted for
-after every press, and the game record the run wrote replays exactly through the core."""
+windows, the party rules' swap picker and jump-in, pause menu, results, new matches, quit): no
+exception, every card accounted for after every press, and the game record the run wrote
+replays exactly through the core."""
 
 import io
 import json

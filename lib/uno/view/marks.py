@@ -10,6 +10,11 @@ import displayio
 
 from uno.view import layout as L
 
+try:
+    from typing import Any  # noqa: F401 (type comments only; CircuitPython has no typing)
+except ImportError:
+    pass
+
 RAISE = const(6)  # how far the card that can jump stands out of the hand
 _BAR = const(18)  # the countdown bar's width (a card's), one tile a pixel
 _BAR_H = const(3)
@@ -26,9 +31,9 @@ class Marks:
         self.pal[0] = L.INK  # white: apart from the active colour (its frame, the cards)
         self.pal[1] = 0
         self.pal.make_transparent(1)
-        self.ring = None  # a Group of four bars
+        self.ring = None  # type: Any  # a Group of four bars
         self.size = None  # (w, h, t) of the ring's bars
-        self.bar = None  # the countdown: _BAR one-pixel tiles, 0 lit, 1 clear
+        self.bar = None  # type: Any  # the countdown: _BAR one-pixel tiles, 0 lit, 1 clear
         self.lit = _BAR
         self.raised = -1  # the hand slot raised
         self.whole = 0  # the jump-in window's length (ms), for the bar
