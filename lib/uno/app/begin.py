@@ -120,7 +120,8 @@ def resume_table(tb, g, seat, sel, offset, msg):
     tb._after_action(tb.app.now, -1)
     if tb.mode == _TABLE_OVER:  # saved at the hand's end: its results at once, as they were
         tb.over_at = tb.app.now
-    tb.say(msg)
+    if tb.marks is None:  # a party prompt's marks say their own line (uno.app.party)
+        tb.say(msg)
     if over:  # the players' code (uno.ai, uno.observe: App.match_parts) goes too
         tb.app.rest_players(True)
 

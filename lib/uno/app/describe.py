@@ -103,10 +103,10 @@ def _other(t, ev, e, msg):
         return "Hand %d: %s turned up" % (ev["n"], ev["top"])
     if e == "returned":
         return "W+4 put back, %s up" % ev["top"]
-    if e == "swap" or e == "rotate":
-        from uno.app.party import said
-
-        return said(t, ev)
+    if e == "swap":  # seven_zero (uno.app.party is loaded only for a human's prompts)
+        return t.line("%s swapped with %s", ev["p"], (t._who(ev["with"])[:8],))
+    if e == "rotate":
+        return "Every hand passed on"
     return msg
 
 

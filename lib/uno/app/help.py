@@ -18,6 +18,10 @@ CONTROLS = (
     "colour, A confirms",
     "W+4 on you: A challenges",
     "it, B takes the cards",
+    "7-0 rule: D-pad picks whom",
+    "to swap with, A swaps",
+    "Jump-in: A plays the card",
+    "raised, B lets it go",
     "Results: A next hand",
     "Held LEFT/RIGHT repeat",
 )

@@ -1,54 +1,111 @@
 """A human seat's answers to the 7's swap and the jump-in window (RULES.md `seven_zero`,
-`jump_in`), offered simply on the message bar: A swaps with the seat named (RIGHT names the
-next one) or jumps in; B or the message speed's pause lets the jump-in go. Loaded only when a
-human faces one of them: a match without those rules never has this code on the heap."""
+`jump_in`). The swap picker: a ring round the chosen seat's panel, which the D-pad moves round
+the table in seat order (RIGHT/DOWN the next seat, LEFT/UP the one before; never your own),
+starting on the seat with the fewest cards; the message bar names it and its count; A swaps.
+The jump-in: the card that can jump raised and ringed in the hand (scrolled into view) with a
+bar under it that shrinks over the window (the message speed's pause); A jumps in, B or the
+window's end lets it go.
 
-from uno import cards
+Loaded only when a human faces one of these phases and dropped when it is answered (``unmark``),
+with its marks (uno.view.marks): a match without those rules never has this code on the heap.
+"""
+
+from micropython import const
+
+from uno import cards, drop
 from uno import party as G
-from uno.app.input import A, B, RIGHT
+from uno.app.input import A, B, DOWN, LEFT, RIGHT, UP
+from uno.view import layout as L
 from uno.view.text import with_name
+
+_SPLIT = const(3)  # uno.app.table's: the frame answers a play or lands a computer's card
 
 
 def ask(tb, ph, now):
-    """The prompt as the phase begins for the human at table ``tb``."""
+    """The prompt as the phase begins for the human at table ``tb``, and its marks; in a
+    play's frame (a card played or landing) they come a frame later, with your hand
+    (``answer``)."""
+    g = tb.g
     if ph == G.PH_JUMP:
-        tb.window_until = now + tb.pace()
-        tb.say("A: jump in with %s, B: no" % cards.name(tb.g.top), now)
+        # the window opens when its prompt shows (an outcome held in the bar comes first)
+        start = tb.hold_until if tb.hold_until - now > 0 else now
+        tb.window_until = start + tb.pace()
+        # the card that can jump selected, and the hand scrolled to it (as Table.sync would)
+        i = g.hands[tb.seat].index(g.top)
+        tb.sel = i
+        if i < tb.offset:
+            tb.offset = i
+        elif i >= tb.offset + L.HAND_SLOTS:
+            tb.offset = i - L.HAND_SLOTS + 1
+        tb.say("A: jump in with %s! B: no" % cards.name(g.top), now)
     else:
-        tb.swap_to = -1
-        answer(tb, ph, 0, now)
+        # first the fewest cards (uno.ai.Player.swap)
+        s = -1
+        for a in g.legal_actions():
+            if s < 0 or len(g.hands[a - G.SWAP]) < len(g.hands[s]):
+                s = a - G.SWAP
+        tb.swap_to = s
+        _name_seat(tb, s)
+    if not tb.pend & _SPLIT:
+        _mark(tb, ph, now)
+
+
+def _mark(tb, ph, now):
+    from uno.view.marks import Marks
+
+    m = tb.marks = Marks(tb.view)
+    if ph == G.PH_JUMP:
+        m.whole = tb.pace()
+        m.card(tb.sel - tb.offset)
+        m.left(tb.window_until - now, m.whole)
+    else:
+        m.seat(tb.panel_of[tb.swap_to])
+    return m
+
+
+def _name_seat(tb, s):
+    tb.say(with_name("A: swap with %s (%d) \x7f\x80", tb._who(s), (len(tb.g.hands[s]),)))
 
 
 def answer(tb, ph, pressed, now):
-    """The human's buttons ``pressed`` in the swap or jump-in phase."""
+    """The human's buttons ``pressed`` in the swap or jump-in phase, each frame of it."""
     g = tb.g
+    m = tb.marks
+    if m is None:
+        m = _mark(tb, ph, now)
     if ph == G.PH_JUMP:
         if pressed & A:
+            unmark(tb)
             tb.act(g.top, now)
         elif pressed & B or now - tb.window_until >= 0:
+            unmark(tb)
             tb.act(G.NO_JUMP, now)
+        else:
+            m.left(tb.window_until - now, m.whole)
         return
-    s = getattr(tb, "swap_to", -1)
-    if s < 0 or pressed & RIGHT:
-        if s < 0:
-            # first the fewest cards (uno.ai.Player.swap)
-            s = g.legal_actions()[0] - G.SWAP
-            for a in g.legal_actions():
-                if len(g.hands[a - G.SWAP]) < len(g.hands[s]):
-                    s = a - G.SWAP
-        else:  # then the next seat round
-            s = (s + 1) % g.nseats
-            if s == g.actor:
-                s = (s + 1) % g.nseats
-        tb.swap_to = s
-        tb.say(with_name("A: swap with %s (%d) \x80", tb._who(s), (len(g.hands[s]),)))
-    if pressed & A:
-        tb.swap_to = -1
+    s = tb.swap_to
+    if pressed & (LEFT | RIGHT | UP | DOWN):
+        d = 1 if pressed & (RIGHT | DOWN) else -1
+        n = g.nseats
+        s = (s + d) % n
+        if s == g.actor:
+            s = (s + d) % n
+        if s != tb.swap_to:
+            tb.swap_to = s
+            m.seat(tb.panel_of[s])
+            _name_seat(tb, s)
+    elif pressed & A:
+        unmark(tb)
         tb.act(G.SWAP + s, now)
+        tb._top()  # your new count too, in the frame that shows the swapped hands
 
 
-def said(t, ev):
-    """The message bar's line for a ``swap`` or ``rotate`` event (uno.app.describe)."""
-    if ev["ev"] == "rotate":
-        return "Every hand passed on"
-    return t.line("%s swapped with %s", ev["p"], (t._who(ev["with"])[:8],))
+def unmark(tb):
+    """The marks off the table; this module and the marks' go until the next such phase."""
+    m = tb.marks
+    if m is not None:
+        tb.marks = None
+        m.clear()
+    drop("uno.view.marks")
+    drop("uno.app.party")
+

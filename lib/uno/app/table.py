@@ -84,6 +84,7 @@ class Table:
         self.after = None  # the message held back
         self.count_s = -1  # seconds left in a ONE window, as shown
         self.unlit = False  # your name's highlight is to go off at the next frame
+        self.marks = None  # the swap picker's or the jump-in's marks while up (uno.app.party)
 
     # ----- match set-up --------------------------------------------------------------------
 
@@ -502,6 +503,10 @@ class Table:
     def _after_action(self, now, p):
         """Messages, sounds and the view after an action; decide what happens next."""
         g = self.g
+        if self.marks is not None:  # a new deal or match over a party prompt's marks
+            from uno.app.party import unmark
+
+            unmark(self)
         if self.app.events:
             from uno.app.describe import describe
 
