@@ -7,6 +7,7 @@ legend). Headless it plays the script on a virtual clock; see docs/APP.md.
 """
 
 import argparse
+import gc
 import os
 import re
 import sys
@@ -591,6 +592,11 @@ def main(argv=None):
 def run(args, keys):
     """The run main() has checked the flags of: headless (the script, or the demo) or a
     window; the exit status."""
+    # What is loaded so far (pygame, Blinka's displayio, the core) lives as long as the
+    # process: leave it out of the collections the app makes as the badge does (start-up,
+    # each hand, each page's font), which would walk it again, ~50-100 ms a time on a PC.
+    gc.collect()
+    gc.freeze()
     if args.headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

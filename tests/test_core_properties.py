@@ -157,6 +157,8 @@ def test_every_kind_is_played_somewhere():
 def test_every_refusal_has_a_reason_that_fits_the_message_bar():
     """Required: a refused move shows its reason in the badge's 26-character message bar; every
     illegal action in random positions of every preset gets a reason of at most 26."""
+    import uno.explain  # noqa: F401 (kept loaded, as is uno.notation: the core drops both
+    import uno.notation  # noqa: F401 after each use otherwise and imports them again per call)
     from uno.game import COLOUR
 
     longest = ""
