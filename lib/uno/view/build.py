@@ -93,7 +93,7 @@ def build(v, base, table=True):
 
 def build_table(v):
     """The table's cards, seat panels and text in ``v.table``: a match's (the title's program
-    and the pages' show none of them: about 3 KB of display objects they do without)."""
+    and the pages' show none of them: 6-7 KB of their heap on the badge's model)."""
     t = v.table
     # you (and the direction of play in the last cell); the seat across with 4 seats
     v.top_left = TextGrid(v.font, L.TOP_COLS, 1, 2, 0, fg=L.INK, bg=L.TABLE)
