@@ -1,7 +1,7 @@
 """The table's human turn: the buttons, the hand's cursor, the ONE window's countdown.
 
 Loaded as a human's turn begins (``uno.app.table``) and dropped as a computer's begins: a
-computer's search, the match program's largest peak, runs without it (1.5 KB of the heap,
+computer's search, the match program's largest peak, runs without it (1.4 KB of the heap,
 tools/vm_app.py modules --badge; resident in uno.app.table it was there at every search).
 """
 
