@@ -29,6 +29,7 @@ from host_sim import script as S
 from host_sim.hw import HostHardware
 from uno import cards
 from uno import game as G
+from uno.app.human import move
 from uno.app.main import App
 from uno.app.startup import make_app
 
@@ -306,7 +307,7 @@ def test_whole_deck_in_one_hand():
     del g.pile[:]
     app.table.sync()
     for _ in range(len(g.hands[0]) + 3):
-        app.table.move(1)
+        move(app.table, 1)
         hw.refresh()
     incremental_matches_full(hw)
 

@@ -14,6 +14,7 @@ from host_sim.hw import HostHardware
 from uno import cards
 from uno import game as G
 from uno.app import table as table_mod
+from uno.app.human import countdown
 from uno.app.startup import make_app
 from uno.view import layout as L
 from uno.view.text import cards_text
@@ -208,7 +209,7 @@ def test_every_message_fits_whole(monkeypatch):
     import ast
 
     src = "\n".join((ROOT / "lib" / "uno" / "app" / f).read_text()
-                    for f in ("table.py", "describe.py"))
+                    for f in ("table.py", "human.py", "describe.py"))
     found = [n.value for n in ast.walk(ast.parse(src)) if isinstance(n, ast.Constant)
              and isinstance(n.value, str) and ("Drew %s" in n.value or "A:play" in n.value
                                                or "Can't play" in n.value)]
@@ -221,7 +222,7 @@ def test_every_message_fits_whole(monkeypatch):
         for left in (10000, 1000):
             tb.window_until = app.now + left
             tb.count_s = -1
-            tb._countdown(app.now)
+            countdown(tb, app.now)
     for kind in (1, 2):
         for pending in (2, 99):
             tb.say("A: stack %s, B: take %d" % ("+2" if kind == 1 else "W+4", pending))

@@ -17,7 +17,7 @@ try:
 except ImportError:
     pass
 from uno.app import fx
-from uno.app.input import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
+from uno.app.input import START
 from uno.view import layout as L
 from uno.view.table import seat_text
 from uno.view.text import with_name
@@ -149,16 +149,6 @@ class Table:
             self._panels_show()
             self._top()
 
-    def _countdown(self, now):
-        """The ONE window's message with the whole seconds left (rewritten once a second)."""
-        s = (self.window_until - now + 999) // 1000
-        if s != self.count_s:
-            self.count_s = s
-            if self.g.phase == G.PH_ONE:
-                self.say("SELECT: call ONE! %ds" % s)
-            else:
-                self.say(with_name("%s forgot ONE! SELECT %d", self.names[self.g.one_seat], (s,)))
-
     def refuse(self, reason, now):
         """A refused move buzzes; with tips on (Options) the bar also says why."""
         if self.app.settings.tips:
@@ -258,21 +248,6 @@ class Table:
                 and g.phase in (G.PH_PLAY, G.PH_DRAWN, G.PH_STACK) and self.blink)
         self.view.set_arrow(self.sel - self.offset, show and len(g.hands[self.seat]) > 0)
 
-    def move(self, d):
-        n = len(self.g.hands[self.seat])
-        if n == 0:
-            return
-        self.sel = (self.sel + d) % n
-        if self.sel < self.offset:
-            self.offset = self.sel
-            self.view.set_hand(self.g.hands[self.seat], self.offset)
-        elif self.sel >= self.offset + L.HAND_SLOTS:
-            self.offset = self.sel - L.HAND_SLOTS + 1
-            self.view.set_hand(self.g.hands[self.seat], self.offset)
-        self.blink = True
-        self.blink_at = self.app.now + 400
-        self._arrow()
-
     # ----- the frame -----------------------------------------------------------------------
 
     def update(self, pressed, now):
@@ -317,92 +292,10 @@ class Table:
             elif now - self.next_at >= 0 and now - self.hold_until >= 0:
                 self._computer(now)
             return
-        # the human's turn
-        if now - self.blink_at >= 0:
-            self.blink = not self.blink
-            self.blink_at = now + (400 if self.blink else 200)
-            self._arrow()
-        ph = g.phase
-        if ph == G.PH_ONE or ph == G.PH_CATCH:
-            self._countdown(now)
-            if pressed & SELECT:
-                self.act(G.CALL_ONE if ph == G.PH_ONE else G.CATCH, now)
-            elif now - self.window_until >= 0:
-                self.act(G.NO_ONE if ph == G.PH_ONE else G.NO_CATCH, now)
-            return
-        if ph >= _PH_SWAP:  # seven_zero's swap, jump_in's window
-            from uno.app.party import answer
+        # the human's turn: its code is loaded for it (uno.app.human)
+        from uno.app.human import turn
 
-            answer(self, ph, pressed, now)
-            return
-        if not pressed:
-            return
-        if pressed & LEFT:
-            self.move(-1)
-        elif pressed & RIGHT:
-            self.move(1)
-        elif pressed & UP:
-            self.move(-L.HAND_SLOTS)
-        elif pressed & DOWN:
-            if ph == G.PH_DRAWN and g.rules.draw == "repeat":
-                # draw=repeat: DOWN passes, B draws again; at the hand limit too, where B
-                # passes as well (DOWN must not turn into a scroll from one draw to the next)
-                self.act(G.PASS, now)
-            else:
-                self.move(L.HAND_SLOTS)
-        elif pressed & A:
-            self._play_selected(now)
-        elif pressed & B:
-            self._b(now)
-        elif pressed & SELECT:
-            self.say("Call ONE with 1 card left" if g.rules.one_call == "required"
-                     else "ONE is called for you")
-
-    def _b(self, now):
-        g = self.g
-        legal = g.legal_actions()
-        if g.phase == G.PH_STACK:
-            self.act(G.ACCEPT, now)
-        elif G.DRAW in legal:
-            self.act(G.DRAW, now)
-        elif G.PASS in legal:
-            self.act(G.PASS, now)
-        elif g.phase == G.PH_PLAY and g.at_limit(self.seat):
-            # no draw and no pass: a card must be played, so the bar names the key that does
-            self.refuse("Hand full (%d): A:play" % g.rules.hand_limit, now)
-        else:
-            self.refuse(g.explain(G.DRAW), now)
-
-    def _play_selected(self, now):
-        g = self.g
-        hand = g.hands[self.seat]
-        if not hand:
-            return
-        card = hand[self.sel]
-        if g.phase == G.PH_DRAWN and self.sel != len(hand) - 1 and card != g.drawn:
-            # point at the drawn card (the last one) and refuse with the rule's reason
-            self.refuse(g.explain(card if card < 64 and (card & 15) < 13
-                                  else G.play_action(card, 0)), now)
-            return
-        if g.phase == G.PH_DRAWN:
-            card = g.drawn
-            legal = g.legal_actions()
-            if not legal or legal[0] >= 64:
-                self.refuse("Can't play: B draw, \x82 pass" if G.DRAW in legal
-                            else "Can't play: B pass", now)
-                return
-        if (card & 15) >= cards.WILD:
-            reason = g.explain(G.play_action(card, 0))
-            if reason is not None:
-                self.refuse(reason, now)
-                return
-            self.app.pick_colour(self._colour_for(card), card)
-            return
-        reason = g.explain(card)
-        if reason is not None:
-            self.refuse(reason, now)
-            return
-        self.act(card, now)
+        turn(self, pressed, now)
 
     def _colour_for(self, card):
         """A good default for the picker: the colour you hold most (after this card)."""
@@ -518,6 +411,7 @@ class Table:
         if p == self.seat and g.phase == G.PH_DRAWN:
             self.sel = len(g.hands[self.seat]) - 1
         if g.phase in (G.PH_HAND_OVER, G.PH_MATCH_OVER):
+            drop("uno.app.human")  # (loaded for a human's turn: the next one loads it again)
             self.mode = _OVER
             self.over_at = now + self.pace()
             self.sync()
@@ -537,7 +431,9 @@ class Table:
             if ph == G.PH_ONE or ph == G.PH_CATCH:
                 self.window_until = now + g.rules.one_window * 1000
                 self.count_s = -1
-                self._countdown(now)
+                from uno.app.human import countdown
+
+                countdown(self, now)
             elif ph == G.PH_COLOUR:
                 self.sync()
                 self.app.pick_colour(self._colour_for(-1), -1)
@@ -556,6 +452,8 @@ class Table:
             if p != a and ph == G.PH_PLAY:
                 self.app.sound.play(fx.PIP, now)
         else:
+            # a computer's turn: its search runs without the human turn's code
+            drop("uno.app.human")
             self.mode = _WAIT
             self.chosen = -1
             self.next_at = now + self.pace()

@@ -8,6 +8,21 @@ from uno.view import layout as L
 from uno.view.parts import Flash, SeatPanel
 from uno.view.text import TextGrid
 
+def seat_panel(view, x, y):
+    """An opponent's seat panel (uno.view.parts ``SeatPanel``), hidden until a seat sits there."""
+    p = SeatPanel()
+    p.group = displayio.Group(x=x, y=y)
+    p.name = TextGrid(view.font, 6, 1, 0, 0, fg=L.INK, bg=L.TABLE)
+    p.icon = displayio.TileGrid(view.icons, pixel_shader=view.pal, tile_width=L.ICON,
+                                tile_height=L.ICON, default_tile=L.ICON_BACK, x=0, y=16)
+    p.count = TextGrid(view.font, 2, 1, 13, 12, fg=L.INK, scale=2)
+    p.score = TextGrid(view.font, 6, 1, 0, 38, fg=L.DIM)
+    p.one = TextGrid(view.font, 6, 1, 0, 50, fg=L.HILITE)
+    for part in (p.name.group, p.icon, p.count.group, p.score.group, p.one.group):
+        p.group.append(part)
+    p.group.hidden = True
+    p._active = False
+    return p
 
 
 def load_sheets(base):
@@ -121,7 +136,7 @@ def build_table(v):
     t.append(v.pile)
     v.pile_count = TextGrid(v.font, 4, 1, L.PILE_X - 3, L.PILE_Y + 29, fg=L.DIM)
     t.append(v.pile_count.group)
-    v.panels = [SeatPanel(v, L.LEFT_X, L.PANEL_Y), SeatPanel(v, L.RIGHT_X, L.PANEL_Y)]
+    v.panels = [seat_panel(v, L.LEFT_X, L.PANEL_Y), seat_panel(v, L.RIGHT_X, L.PANEL_Y)]
     for p in v.panels:
         t.append(p.group)
     # the hand (a grid per card: a grid has one palette), its arrow and its scroll marks
