@@ -25,13 +25,17 @@ When each transient module is loaded, its heap in bytes, and what lets it go:
   640, uno.app.savepoint 1,184, uno.app.saves 1,424, uno.handoff 640;
 - from a hand's end to the next computer turn (App.rest_players): uno.ai 4,288, advanced
   2,336, ai_search 6,656, easy 1,072, players 480, observe 1,584;
-- the hint asked on the pause menu: uno.app.hint 1,200 (App.frame).
+- the hint asked on the pause menu: uno.app.hint 1,200 (App.frame);
+- a person's turn: uno.app.human 1,728, let go as a computer's turn begins, so a search runs
+  without it (uno.app.table);
+- a person's answer to a 7's swap or a jump-in: uno.app.party 960 and uno.view.marks 1,344,
+  let go once it is answered (uno.app.party).
 
 Resident through a match (56.8 KB with the name pool): uno.hw.pybadge, uno.view.layout, text,
 table, uno.settings, uno.autosave, uno.app.fx, main, table, uno.ruleset, cards, rng, journal,
 game, and while a computer plays, the players' modules above. A match that uses the party rules
-loads their code (uno.party 1,408, uno.ai_party 288, uno.app.party 960) the first time it needs
-it and keeps it; a match without them never loads it. docs/BENCHMARKS.md has the heap each
+loads their rules' code (uno.party 1,408, uno.ai_party 288) the first time it needs it and
+keeps it; a match without them never loads it. docs/BENCHMARKS.md has the heap each
 program needs.
 """
 
