@@ -607,7 +607,7 @@ def _computer_match(monkeypatch, rest_at_hand_end):
     if not rest_at_hand_end:
         orig = App.rest_players
         monkeypatch.setattr(App, "rest_players",
-                            lambda self, hand_end=False: None if hand_end else orig(self))
+                            lambda self, always=False: None if always else orig(self))
     observe = G.Game.observe
     describe_loaded = []  # at each computer decision (the table observes for it)
 
@@ -667,6 +667,68 @@ def test_computer_players_rest_between_hands_and_decide_as_if_they_had_not(monke
     assert all(has_ai for has_ai, _, _ in pages)
     assert rested.count('"ev":"hand_end"') == stayed.count('"ev":"hand_end"') >= 3
     assert rested == stayed
+
+
+def _paused_match(pause_every):
+    """A computers-only match (two Advanced, a Normal, an Easy; 250 points) whose pause menu is
+    opened every ``pause_every`` frames (0: never) and closed the next frame: its record, and
+    whether any player code was in memory while the menu showed, and what each computer's
+    challenges had learned at the end."""
+    from uno.app.input import A, B, START
+    from uno.rules import Rules
+
+    keep = {n: m for n, m in sys.modules.items() if n in ("uno.ai", "uno.advanced",
+                                                          "uno.ai_search", "uno.observe")}
+    log = io.StringIO()
+    code_at_menu = []
+    try:
+        hw = HostHardware(headless=True, render=False, log=log, out=io.StringIO())
+        hw.skip_refresh = True
+        app = make_app(hw, Rules(seats=("advanced", "normal", "advanced", "easy"), target=250),
+                       seed=13, speed=10)
+        app.new_match()
+        for n in range(40000):
+            if app.table.g.phase == G.PH_MATCH_OVER:
+                break
+            if app.stack and app.stack[-1] is app.results:
+                hw.press(A)
+            elif pause_every and n % pause_every == 0 and not app.stack:
+                hw.press(START)
+                hw.advance(M.FRAME_MS)
+                app.frame()
+                if app.stack and app.stack[-1] is app.menu:
+                    code_at_menu.append("uno.ai" in sys.modules or "uno.ai_search" in sys.modules)
+                    hw.press(B)
+            hw.advance(M.FRAME_MS)
+            app.frame()
+        assert app.table.g.phase == G.PH_MATCH_OVER
+        tb = app.table
+        learned = [(getattr(p, "bluffs", None), getattr(p, "honest", None)) if p
+                   else tb.rested[s][1:3] if p == 0 else None for s, p in enumerate(tb.players)]
+    finally:
+        sys.modules.update(keep)
+        import uno
+
+        for name, m in keep.items():
+            setattr(uno, name.split(".")[1], m)
+    return log.getvalue(), code_at_menu, learned
+
+
+def test_pausing_mid_hand_rests_the_players_and_changes_nothing_of_the_match():
+    """The pause menu is a save point and may open a page's program: while it shows, the
+    computer players and their code leave the heap (App.rest_players), so the save and the
+    hand-over have their room; the next computer turn makes them again with what they carry
+    from one decision to the next (random numbers, what their challenges learned, a challenge
+    waiting to be settled). Pausing again and again mid-hand must not change a single play."""
+    plain, _, learned = _paused_match(0)
+    paused, at_menu, paused_learned = _paused_match(7)
+    assert len(at_menu) > 50, "the menu opened often, mid-hand: %d" % len(at_menu)
+    assert not any(at_menu), "no player code in memory while the pause menu shows"
+    assert plain.count('"ev":"hand_end"') >= 3
+    assert '"ev":"challenge"' in plain, "a match in which a computer's challenge is settled"
+    assert paused == plain
+    assert any(h and any(h) for b_h in learned for h in b_h), "its challenges learned something"
+    assert paused_learned == learned
 
 
 def test_the_message_bar_says_what_each_event_did(tmp_path):

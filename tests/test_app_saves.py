@@ -259,7 +259,7 @@ def _continue_at_results(tmp_path, nvm, players_made_at_once, first=None):
 
     mp.setattr(App, "make_player", making)
     if players_made_at_once:  # the other way: made when the match resumed, then kept
-        mp.setattr(App, "rest_players", lambda self, hand_end=False: None)
+        mp.setattr(App, "rest_players", lambda self, always=False: None)
     try:
         from host_sim.hw import HostHardware, RecordFile
 
@@ -330,10 +330,10 @@ def test_a_save_point_mid_hand_lets_the_search_code_go(tmp_path):
     """docs/BENCHMARKS.md: a save point (the player leaving a page mid-hand) drops the
     search's code (uno.ai_search) before the save codec loads, so the codec has its room where a
     player's session is fullest; the match is kept, and the next search loads the code again."""
-    import uno.ai_search  # noqa: F401 (a search earlier in the hand)
-
     nvm = tmp_path / "nvm.bin"
     app, _, _ = sim(tmp_path, "A WAIT:1", "mid", "--nvm", str(nvm))
+    import uno.ai_search  # noqa: F401 (a search of a computer's turn, as in a page's program)
+
     assert "uno.ai_search" in sys.modules
     assert app.save_point() is True  # the match packed and handed to the nvm's writer
     assert "uno.ai_search" not in sys.modules

@@ -468,6 +468,12 @@ def test_the_graph_at_a_matchs_end_takes_the_computer_players_room():
         M.settle(app, hw)
         assert app.stack[-1] is app.results
         app.new_match()  # in place (the badge switches to a fresh program instead)
+        assert app.table.players == [0, 0]  # computers', made at their first turn
+        for _ in range(400):
+            hw.advance(M.FRAME_MS)
+            app.frame()
+            if any(app.table.players):
+                break
         assert all(hasattr(p, "choose") for p in app.table.players)
         assert "uno.advanced" in sys.modules  # the Advanced player again
     finally:

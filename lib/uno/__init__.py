@@ -23,8 +23,10 @@ When each transient module is loaded, its heap in bytes, and what lets it go:
 - a save point, Continue, the start-up's read (drop_codec, App.save_point): uno.save 9,216,
   bits 1,792, bitread 1,040, snapshot 1,808, restore 1,952, store 2,192, stats 2,336, crc32py
   640, uno.app.savepoint 1,184, uno.app.saves 1,424, uno.handoff 640;
-- from a hand's end to the next computer turn (App.rest_players): uno.ai 4,288, advanced
-  2,336, ai_search 6,656, easy 1,072, players 480, observe 1,584;
+- from a match's start or resumption, a hand's end or the pause menu to the next computer
+  turn (uno.app.begin ``seat_up``, App.rest_players): uno.ai 4,288, advanced 2,336,
+  ai_search 6,656, easy 1,072, players 480, observe 1,584; uno.ai_search also from a
+  person's turn to the next search (uno.app.table);
 - the hint asked on the pause menu: uno.app.hint 1,200 (App.frame);
 - a person's turn: uno.app.human 1,728, let go as a computer's turn begins, so a search runs
   without it (uno.app.table);

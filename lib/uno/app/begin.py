@@ -76,7 +76,7 @@ def new_match(app):
     names = s.names if app.rules is not None else match_names(s)
     seed = app.seed + app.matches
     # names, computer players, the human seat shown, the seat panels; then the first deal
-    seat_up(tb, rules.seats, seed, names)
+    seat_up(tb, rules.seats, names)
     tb.g = g = Game(rules, seed=seed, sink=app.sink, names=tb.names)
     g.brief = getattr(app.hw, "brief_records", False)  # the badge keeps no record
     tb.msg = ""
@@ -107,7 +107,7 @@ def resume_table(tb, g, seat, sel, offset, msg):
     # Saved at a hand's end: its computer players rest, as they did when it was saved
     # (App.rest_players), so the results page, its save point and the graph have their room.
     over = _HAND_OVER <= g.phase <= _MATCH_OVER
-    seat_up(tb, g.rules.seats, g.seed, g.names, over)
+    seat_up(tb, g.rules.seats, g.names)
     tb.names = list(g.names) if g.names else tb.names
     if tb.human(seat):
         tb.seat = seat
@@ -126,10 +126,12 @@ def resume_table(tb, g, seat, sel, offset, msg):
         tb.app.rest_players(True)
 
 
-def seat_up(tb, seats, seed, given, resting=False):
-    """The table's names, computer players (0: made at their next turn, App.wake_players,
-    when ``resting``), the human seat shown and the seat panels, for ``seats``."""
-    app = tb.app
+def seat_up(tb, seats, given):
+    """The table's names, its computer seats (0: each player made at its first turn,
+    App.wake_players), the human seat shown and the seat panels, for ``seats``. A player
+    made at its first turn is the one made now (its choices come from the match's seed
+    alone), but its code is not in the heap through the first deal's messages (a match
+    begun: 6 KB less heap on the badge's model, tools/vm_app.py programs --badge)."""
     n = len(seats)
     humans = [s for s in range(n) if seats[s] == "human"]
     tb.names = seat_names(seats, given)
@@ -137,7 +139,7 @@ def seat_up(tb, seats, seed, given, resting=False):
     tb.rested = []
     for s in range(n):
         human = seats[s] == "human"
-        tb.players.append(None if human else 0 if resting else app.make_player(seats[s], seed + s))
+        tb.players.append(None if human else 0)
     tb.seat = humans[0] if humans else 0
     # Hot seat: a hand is shown only while its own player acts, so the next player cannot
     # look at it during the computers' turns.

@@ -188,7 +188,7 @@ class App:
         # now, before the deal and the first searches fragment the heap
         import uno.observe  # noqa: F401
 
-        self._load_players()
+        self._make_player = None  # loaded at the first computer turn (App.wake_players)
         self.table = Table(self)
 
     def _load_players(self):
@@ -208,17 +208,18 @@ class App:
             self._load_players()
         return self._make_player(level, seed)
 
-    def rest_players(self, hand_end=False):
-        """A hand (``hand_end``) or the match is over: its computer players and their code
-        (``uno.ai``, ``uno.easy``, ``uno.advanced``, ``uno.observe``, ``uno.ai_search``: 14 KB
-        on the VM) go until the next computer turn wakes them (``wake_players``), so the save
-        point, the results page and a page opened over them (the score graph) have their room.
-        What a player carries from hand to hand (its random numbers, what its challenges learned)
-        stays in ``table.rested``: it decides as if it had never gone."""
+    def rest_players(self, always=False):
+        """The match is over, or ``always`` (a hand's end, the pause menu): its computer
+        players and their code (``uno.ai``, ``uno.easy``, ``uno.advanced``, ``uno.observe``,
+        ``uno.ai_search``: 14 KB on the VM) go until the next computer turn wakes them
+        (``wake_players``), so the save point, the results page and a page opened over them
+        have their room. What a player carries from one decision to the next (its random
+        numbers, what its challenges learned, a challenge it waits to see settled) stays in
+        ``table.rested``: it decides as if it had never gone."""
         from uno.game import PH_MATCH_OVER
 
         tb = self.table
-        if tb is NoMatch or tb.g is None or not (hand_end or tb.g.phase == PH_MATCH_OVER):
+        if tb is NoMatch or tb.g is None or not (always or tb.g.phase == PH_MATCH_OVER):
             return
         old = tb.rested
         rested = []
@@ -228,7 +229,8 @@ class App:
                 rested.append(old[s] if p == 0 and s < len(old) else None)
             else:
                 rested.append((getattr(p, "rng", None), getattr(p, "bluffs", None),
-                                getattr(p, "honest", None)))
+                                getattr(p, "honest", None),
+                                getattr(p, "pending_challenge", None)))
         tb.rested = rested
         tb.players = [None if p is None else 0 for p in tb.players]  # seats stay computers'
         self._make_player = None
@@ -259,6 +261,7 @@ class App:
                     if st[1] is not None:
                         p.bluffs = st[1]
                         p.honest = st[2]
+                        p.pending_challenge = st[3]
                 tb.players[s] = p
         tb.rested = []
 
@@ -479,6 +482,9 @@ class App:
         """START: the pause menu over the match (a save point)."""
         if self.stack and (self.stack[-1] is self.menu or self.stack[-1] is self.results):
             return
+        # nobody decides while the menu shows: the players' 14 KB give the save point, a page
+        # program's hand-over and the hint their room (the next computer turn wakes them)
+        self.rest_players(True)
         self.save_point()
         from uno.app.pause import Pause
 

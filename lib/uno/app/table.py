@@ -418,6 +418,10 @@ class Table:
             return
         a = g.actor
         if self.human(a):
+            # nobody searches while a person decides: the search's code (6.7 KB) gives the
+            # messages and a refusal's reason their room, and the next search loads it again
+            # (Continue on the badge's model: 5 KB less heap, tools/vm_app.py programs --badge)
+            drop("uno.ai_search")
             if a != self.seat:
                 # hot seat: hide the hand and hand the badge over first
                 self.mode = _HUMAN
