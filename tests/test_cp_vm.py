@@ -555,6 +555,61 @@ def test_a_failed_soak_says_what_failed_and_where_by_the_sources_names():
         assert name == "<module>" or "def %s(" % name in source, f
 
 
+# The error screen's path (code.py's handler: crash.recover) on the badge's model, whose
+# traceback module formats the exception as the badge's does: a rule option refused five
+# functions deep in uno.ruleset and uno.rules, four of them renamed by the build
+# (tools/shortnames.py), and the screen read back from its tiles (the stand-in terminalio's
+# tile is the character's code less 32)
+_CRASH = """
+import board
+from uno.app import crash
+from uno.rules import Rules
+
+
+def start():
+    Rules.parse("seats=nobody,normal")
+
+
+try:
+    start()
+except Exception as e:
+    crash.recover(e, [None, None, None])
+grid = board.DISPLAY.root_group[1]
+for r in range(10):
+    print("@screen " + "".join(chr(32 + grid[c, r]) for c in range(26)).rstrip())
+"""
+
+
+@pytest.mark.parametrize("cp", [pytest.param(10, marks=NEEDS_BADGE_VM),
+                                pytest.param(9, marks=NEEDS_BADGE9_VM)])
+def test_the_console_and_the_error_screen_name_the_sources_functions(request, cp):
+    drive = request.getfixturevalue("drive" if cp == 10 else "drive9")
+    renamed = shortnames.read_map((drive / vm_app.NAMES_MAP).read_text())
+    news = set(renamed.values())
+    (drive / "crash_probe.py").write_text(vm_app.script(drive, _CRASH))
+    # the drive's root is the working folder, as "/" is the badge's: names.map beside code.py
+    r = subprocess.run(vm_app.cptools.fixed_layout()
+                       + [vm_app.cptools.vm(badge=True, cp=cp)[0], "-X", "heapsize=192k",
+                          "crash_probe.py"], cwd=drive, capture_output=True, text=True,
+                       env={"MICROPYPATH": "lib:standins", "PATH": "/usr/bin:/bin"}, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    console = [x for x in r.stdout.splitlines() if x and not x.startswith("@screen")]
+    frames = [x.strip() for x in console if x.strip().startswith('File "')]
+    names = [f.rsplit(", in ", 1)[1] for f in frames]
+    # Rules.parse (uno.ruleset), rules.parse, Rules.update, check, _seats: all but update have
+    # the firmware's names in the build
+    assert names == ["<module>", "start", "parse", "parse", "update", "check", "_seats"], console
+    assert [n for n in names if n in renamed] == ["parse", "parse", "check", "_seats"]
+    assert not set(names) & news, "a frame left with the build's name: %s" % console
+    assert frames[-1].startswith('File "lib/uno/rules.mpy", line '), frames  # kept, not mapped
+    assert console[-1].startswith("ValueError: seats: unknown seat 'nobody'")
+    screen = [x[8:] for x in r.stdout.splitlines() if x.startswith("@screen")]
+    line = 1 + next(i for i, x in enumerate((ROOT / "lib" / "uno" / "rules.py").read_text()
+                                            .splitlines()) if "unknown seat %r" in x)
+    assert screen[0] == "UNO stopped:" and screen[-1] == "Press RESET", screen
+    assert " at rules.mpy line %d in _seats " % line in " ".join(screen) + " ", screen
+
+
 # Seed 28: before the largest functions of the code loaded mid-match were split, this session
 # failed before its tenth hand at 136 KB ("allocating 437 bytes": the message bar's code, loaded
 # after every action). Seed 37 (docs/BENCHMARKS.md): its presses make hot-seat matches

@@ -66,6 +66,60 @@ def test_wrap_and_where():
     assert crash.where('  File "code.py", line 9, in <module>\n') == "code.py line 9"
 
 
+# A traceback as CircuitPython prints it from the badge's bundle, whose functions have the
+# firmware's names (tools/shortnames.py), and the map the bundle writes beside code.py
+RENAMED_TB = ('Traceback (most recent call last):\n'
+              '  File "code.py", line 60, in main\n'
+              '  File "/lib/uno/app/table.mpy", line 412, in map\n'
+              '  File "/lib/uno/game.mpy", line 88, in in_buffer\n'
+              'IllegalAction: illegal\n')
+MAP = "in_buffer apply\nmap _after_action\nexp legal_actions\n# parameters (...): KeyError\n"
+
+
+def test_every_frame_of_the_console_traceback_names_the_sources_function(tmp_path):
+    (tmp_path / "names.map").write_text(MAP)
+    text = crash.real_names(RENAMED_TB, str(tmp_path / "names.map"))
+    assert text == RENAMED_TB.replace("in map", "in _after_action").replace(
+        "in in_buffer", "in apply")
+    assert crash.where(text) == "game.mpy line 88 in apply"
+    # no map (the PC, a bundle built with --long-names): the names as they are
+    assert crash.real_names(RENAMED_TB, str(tmp_path / "none.map")) == RENAMED_TB
+    assert crash.real_names("", str(tmp_path / "names.map")) == ""
+
+
+def test_no_room_to_read_the_map_leaves_the_names_as_they_are(tmp_path, monkeypatch):
+    (tmp_path / "names.map").write_text(MAP)
+
+    def no_room(*a, **k):
+        raise MemoryError("memory allocation failed, allocating 512 bytes")
+
+    monkeypatch.setattr("builtins.open", no_room)
+    assert crash.real_names(RENAMED_TB, str(tmp_path / "names.map")) == RENAMED_TB
+
+
+def test_fail_prints_and_shows_the_sources_names(tmp_path, monkeypatch, capsys):
+    # crash.fail reads the map beside code.py: the badge's working folder is the drive's root
+    (tmp_path / "names.map").write_text("exp legal_actions\nin_buffer apply\n")
+    monkeypatch.chdir(tmp_path)
+
+    def in_buffer():
+        exp()
+
+    def exp():
+        raise ValueError("forced")
+
+    try:
+        in_buffer()
+    except ValueError as e:
+        lines = crash.fail(e, None)
+    out = capsys.readouterr().out
+    assert ", in apply\n" in out and ", in legal_actions\n" in out, out
+    assert ", in exp" not in out and ", in in_buffer" not in out
+    screen = " ".join(lines)
+    assert screen.startswith("UNO stopped: ValueError: forced at test_crash.py line ")
+    assert " in legal_actions " in screen, lines
+
+
 def test_lines_fit_the_screen():
     e = ValueError("word " * 60)
     lines = crash.lines_for(e, 'File "uno/game.py", line 7', saved=True)

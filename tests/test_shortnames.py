@@ -154,17 +154,6 @@ while g.phase != %d:
         n + 1, want[n:n + 1], got[n:n + 1])
 
 
-def test_the_error_screen_names_the_sources_function(tmp_path, monkeypatch):
-    sys.path.insert(0, str(ROOT / "lib"))
-    from uno.app.crash import where
-
-    tb = 'Traceback (most recent call last):\n  File "/lib/uno/game.mpy", line 88, in exp\n'
-    assert where(tb) == "game.mpy line 88 in exp"  # no map: the name as it is
-    (tmp_path / "names.map").write_text("exp legal_actions\nmap _after_action\n")
-    monkeypatch.chdir(tmp_path)
-    assert where(tb) == "game.mpy line 88 in legal_actions"
-
-
 _VMS = [("plain", dict()), ("plain-pystack", dict(pystack=True)), ("badge", dict(badge=True)),
         ("badge9", dict(badge=True, cp=9))]
 

@@ -254,7 +254,7 @@ def build(out: Path, cp: int = 10, mpy_cross: str | None = None,
     """Write the bundle into ``out`` (emptied first); ([(relative path, bytes)], scan, note).
     ``lean``: every module compiled without line numbers (``mpy-cross -O3``: LEAN);
     ``short``: the app's names renamed to the firmware's (tools/shortnames.py; the map in
-    ``names.map`` beside code.py, where the error screen finds a function's name)."""
+    ``names.map`` beside code.py, where the game finds its functions' names after an error)."""
     scan = Scan().run()
     if scan.missing:
         raise BundleError("imports found neither in lib/, the venv's Adafruit libraries nor the "
@@ -305,7 +305,8 @@ def build(out: Path, cp: int = 10, mpy_cross: str | None = None,
 
 
 # What a traceback's function names are in a bundle with the firmware's names
-NAMES_NOTE = "the error screen finds a function's name in names.map; --long-names keeps them"
+NAMES_NOTE = ("after an error the console and the error screen name the source's functions "
+              "from names.map; --long-names keeps them")
 
 # A lean bundle's code keeps no line numbers (about a byte a statement): on the badge's heap
 # about 3 KB less with three Advanced opponents (docs/BENCHMARKS.md); its tracebacks
@@ -488,7 +489,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lean", action="store_true",
                     help="no line numbers in the code: about 3 KB more free heap on the badge")
     ap.add_argument("--long-names", action="store_true",
-                    help="keep the app's own names (the firmware's save ~7 KB of the badge's heap)")
+                    help="keep the app's own names (the firmware's save 6-9 KB of the badge's "
+                         "heap a program)")
     ap.add_argument("--requirements", action="store_true",
                     help="write requirements-device.txt from the import scan")
     ap.add_argument("--check-requirements", action="store_true",

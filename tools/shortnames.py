@@ -14,7 +14,8 @@ builds them into the VMs made as the badge), and only when those run out a fresh
 or two characters. A renamed name is the same name everywhere it occurs, so what the code does
 is unchanged. A parameter nobody passes by keyword is the function's own: it is renamed
 function by function to a few spare names. Only names change, never a line, so the error
-screen's file and line are the repository's; ``names.map`` (``map_text``) gives the function.
+screen's file and line are the repository's; ``names.map`` (``map_text``) names the functions
+again after an error (uno.app.crash.real_names: the console's traceback and the error screen).
 
 A name keeps its spelling where anything may look it up by it:
 - it is the firmware's or Python's API (the lists ``firmware_api.txt``, ``pybadge_api.txt``
