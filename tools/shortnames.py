@@ -314,6 +314,9 @@ def python_api() -> set[str]:
     for line in _listed(Path(__file__).resolve().parent / "pybadge_modules.txt"):
         if line in sys.stdlib_module_names:
             api.update(dir(importlib.import_module(line)))
+    # not ``_``: no builtin, but what an interactive run or a doctest printed last, which
+    # builtins keeps in the process that ran one
+    api.discard("_")
     return api
 
 
