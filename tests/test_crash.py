@@ -67,7 +67,7 @@ def test_wrap_and_where():
 
 
 # A traceback as CircuitPython prints it from the badge's bundle, whose functions have the
-# firmware's names (tools/shortnames.py), and the map the bundle writes beside code.py
+# firmware's names (tools/bundle/shortnames.py), and the map the bundle writes beside code.py
 RENAMED_TB = ('Traceback (most recent call last):\n'
               '  File "code.py", line 60, in main\n'
               '  File "/lib/uno/app/table.mpy", line 412, in map\n'
@@ -295,7 +295,7 @@ def test_circuitpython_vm_memory_error_reaches_the_screen(tmp_path):
     Advanced opponents run out at different points, from loading the sheets to mid-match;
     these runs print the error, wait for A and reload (supervisor.reload: exit 3). (At some
     sizes the error screen's own import finds no room: the console's report is all.)"""
-    import vm_app
+    from tools.vm import vm_app
 
     why = vm_app.missing()
     if why:
@@ -303,7 +303,7 @@ def test_circuitpython_vm_memory_error_reaches_the_screen(tmp_path):
     vm_app.build(tmp_path)
     seen = set()
     # (at 108 KB and below the VM's own harness has no room: its filler names and the badge's,
-    # made before they are interned, tools/cpvm/vm_heap.py; with the VM's address layout random
+    # made before they are interned, tools/vm/cpvm/vm_heap.py; with the VM's address layout random
     # the harness fitted 108 in ten runs of ten and fails there with it fixed; 109 once the app
     # spelled the firmware's alarm.sleep_memory, whose names the harness interns as the badge's
     # flash holds them; a match completes from 117-118 KB)

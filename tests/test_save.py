@@ -7,7 +7,7 @@ import random
 
 import mpy_helpers
 import pytest
-from replay import check_record
+from tools.records.replay import check_record
 
 from uno import save as S
 from uno.game import (
@@ -353,7 +353,7 @@ def test_snapshot_in_the_colour_phase():
 def test_resumed_match_plays_on_exactly_as_the_original(p, n):
     """Snapshot at an arbitrary point, restore into a new Game with its own record: the same
     actions give the same events to the end of the match, and the record kept before the
-    save joined to the resumed one (no new match/hand events) passes tools/replay.py."""
+    save joined to the resumed one (no new match/hand events) passes tools/records/replay.py."""
     for k in range(3):
         seed = 7 * k + n
         rules = preset(p, seats=["human"] + ["normal"] * (n - 1), target=200)
@@ -566,7 +566,7 @@ def test_save_round_trip_and_cut_write_on_circuitpython_32_bit(tmp_path):
     ints as on the badge: the CRC, seed and generator state are long ints there)."""
     import subprocess
 
-    import cptools
+    from tools.vm import cptools
 
     cmd, is_cp, note = cptools.mpy_cross(10)
     vm, vm_note = cptools.vm()
@@ -590,7 +590,7 @@ def test_modules_compile_with_circuitpythons_mpy_cross(tmp_path):
     """The save modules compile with CircuitPython 10's and 9's own mpy-cross."""
     import subprocess
 
-    import cptools
+    from tools.vm import cptools
 
     for major in (10, 9):
         cmd, is_cp, note = cptools.mpy_cross(major)

@@ -42,7 +42,7 @@ def trace_text(exc):
 def where(text):
     """'file.py line N in function' of the innermost frame of a formatted traceback (its
     names made the source's by ``real_names``), or ''. Code compiled without line numbers
-    (``tools/bundle.py --lean``) says line 1 everywhere: then only the file and the
+    (``tools/bundle/bundle.py --lean``) says line 1 everywhere: then only the file and the
     function."""
     i = text.rfind('File "')
     if i < 0:
@@ -75,7 +75,7 @@ def real_names(text, path="names.map"):
     """``text``, a formatted traceback, with every frame's function named as in the source.
     The badge's bundle renames the game's functions to names its firmware holds (its heap
     budget needs the room, docs/BADGE.md) and writes their map beside code.py, lines "new old"
-    (tools/shortnames.py). The map is read only here, a line at a time, keeping the few names
+    (tools/bundle/shortnames.py). The map is read only here, a line at a time, keeping the few names
     the traceback holds: all of it (some 550 names) would take more heap than a MemoryError
     leaves. Module and file names need none: the bundle keeps them. ``text`` as it is
     without a map (the PC, a bundle built with --long-names) or the room to read it."""
