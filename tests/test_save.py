@@ -717,12 +717,16 @@ def test_a_save_point_that_fails_part_way_leaves_none_waiting():
 
 def old_rule_layout(monkeypatch):
     """The saves' rule options as they were before the party rules (settings version 1, match
-    snapshots 1 and 2): nine options, draw and stacking one bit each."""
+    snapshots 1 and 2): nine options, draw and stacking one bit each. The codec's modules as
+    sys.modules holds them now: a save point of an app test run earlier in this process lets
+    them go (uno.drop_codec) and the next import makes new ones, which the module-level ``S``
+    of this file does not use."""
     import uno.bits
+    import uno.save
     import uno.snapshot
 
     monkeypatch.setattr(uno.snapshot, "RULE_BITS", uno.bits.RULE_BITS[:9])
-    monkeypatch.setattr(S, "RULE_BITS", uno.bits.RULE_BITS[:9])
+    monkeypatch.setattr(uno.save, "RULE_BITS", uno.bits.RULE_BITS[:9])
     monkeypatch.setitem(uno.bits.CHOICES, "draw", ("one", "repeat"))
     monkeypatch.setitem(uno.bits.CHOICES, "stacking", ("off", "on"))
 
@@ -731,6 +735,7 @@ def test_a_version_1_save_is_read_with_the_party_rules_off(monkeypatch):
     """docs/SAVES.md: a save from before `seven_zero`, `jump_in`, `draw=match` and
     `stacking=mixed` (settings version 1, its match a snapshot of version 2) is read whole,
     every setting as saved and the new options off; its high scores keep their presets."""
+    import uno.save as S  # the codec old_rule_layout patches
     import uno.snapshot
 
     s = odd_settings()
