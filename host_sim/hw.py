@@ -279,8 +279,8 @@ def saved_match(data):
 
 def record_reaches(kept, game):
     """True when ``kept`` (record lines) ends with the record of ``game``'s match up to where
-    ``game`` stands: its last match replays (tools/replay.py) to the same seed, hand, scores,
-    cards and turn."""
+    ``game`` stands: its last match replays (tools/records/replay.py) to the same seed, hand,
+    scores, cards and turn."""
     import importlib.util
 
     try:
@@ -290,8 +290,8 @@ def record_reaches(kept, game):
     starts = [k for k, ev in enumerate(events) if type(ev) is dict and ev.get("ev") == "match"]
     if not starts:
         return False
-    spec = importlib.util.spec_from_file_location("host_sim_replay",
-                                                  os.path.join(ROOT, "tools", "replay.py"))
+    spec = importlib.util.spec_from_file_location(
+        "host_sim_replay", os.path.join(ROOT, "tools", "records", "replay.py"))
     replay = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(replay)
     m = events[starts[-1]]

@@ -1,5 +1,6 @@
 """Shared fixtures. Puts lib/ on sys.path, so tests import the core as the device does
-(`import uno.cards`)."""
+(`import uno.cards`), and the repository's root, so they import the tools by their package
+(`from tools.vm import vm_app`), as the tools import each other."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-for p in (ROOT / "lib", ROOT / "tests", ROOT / "tools"):
+for p in (ROOT / "lib", ROOT / "tests", ROOT):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 

@@ -29,10 +29,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LIB = ROOT / "lib"
-if str(ROOT / "tools") not in sys.path:
-    sys.path.insert(0, str(ROOT / "tools"))
+if str(ROOT) not in sys.path:  # the tools package
+    sys.path.insert(0, str(ROOT))
 
-import cptools  # noqa: E402
+from tools.vm import cptools  # noqa: E402
+
 # Subpackages of lib/ that need displayio or hardware: not part of the MicroPython-tested core.
 NON_CORE = ("uno/hw", "uno/app", "uno/view")
 # Return code reported by run_micropython when the script ran past its timeout.

@@ -746,7 +746,7 @@ def test_private_constants_match_the_game():
 
 
 def test_arena_oracle_probe_sees_the_hidden_cards():
-    """tools/arena.py --probe oracle gives Advanced the true hands: over the same games it must
+    """tools/ai/arena.py --probe oracle gives Advanced the true hands: over the same games it must
     win clearly more than the fair Advanced (docs/AI.md: 36.8% against 27.0% at 8,000 hands)."""
     import os
     import re
@@ -757,7 +757,7 @@ def test_arena_oracle_probe_sees_the_hidden_cards():
     rates = []
     for extra in ([], ["--probe", "oracle"]):
         out = subprocess.run(
-            [sys.executable, os.path.join(root, "tools", "arena.py"), "advanced", "normal",
+            [sys.executable, os.path.join(root, "tools", "ai", "arena.py"), "advanced", "normal",
              "normal", "normal", "--hands", "400", "--jobs", "1"] + extra,
             check=True, capture_output=True, text=True).stdout
         rates.append(float(re.search(r"advanced +wins ([0-9.]+)%", out).group(1)))

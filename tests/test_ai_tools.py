@@ -10,10 +10,9 @@ import mpy_helpers
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
 
-import arena  # noqa: E402
-import bench_ai  # noqa: E402
+from tools.ai import arena  # noqa: E402
+from tools.ai import bench_ai  # noqa: E402
 
 
 def test_wilson_interval():
@@ -61,7 +60,7 @@ def test_every_arena_probe_runs(probe):
     import subprocess
 
     out = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "arena.py"), "advanced", "normal", "normal",
+        [sys.executable, str(ROOT / "tools" / "ai" / "arena.py"), "advanced", "normal", "normal",
          "normal", "--hands", "8", "--jobs", "1", "--probe", probe],
         capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
@@ -74,7 +73,7 @@ def test_probes_joined_by_commas_are_all_installed_and_bad_names_are_refused(cap
     and ``imitate`` are in the player, no probes)."""
     import subprocess
 
-    code = ("import sys; sys.path.insert(0, 'tools'); import arena, uno.ai_search as s; "
+    code = ("from tools.ai import arena; import uno.ai_search as s; "
             "arena._engine_chunk((['advanced', 'normal', 'normal'], 'classic', '', 'hand', 1, "
             "None, 0, 1, 'exact,no-prior', ())); import uno.advanced as p; "
             "print(s.rollout is arena.exact_rollout, p.K_PRIOR)")
@@ -252,10 +251,10 @@ def test_exact_probe_plays_out_with_normals_and_restores_the_sampled_game(monkey
 
 
 def test_low_hands_measures_what_the_seat_sees(capsys):
-    """tools/low_hands.py (docs/AI.md): the core's marks are facts, a hand holds no
+    """tools/ai/low_hands.py (docs/AI.md): the core's marks are facts, a hand holds no
     more wilds than cards, a model given the sampled chance and the plays scores no worse
     than that chance alone on held-out games, and the true hands change some late decisions."""
-    import low_hands
+    from tools.ai import low_hands
 
     out = low_hands.seen(30)
     pairs = out["pairs"]
@@ -272,11 +271,11 @@ def test_low_hands_measures_what_the_seat_sees(capsys):
 
 
 def test_low_hands_counts_wilds_and_who_gets_low_first(capsys):
-    """tools/low_hands.py's wilds, kinds and tempo (docs/AI.md): a hand of k
+    """tools/ai/low_hands.py's wilds, kinds and tempo (docs/AI.md): a hand of k
     cards holds 0 to k wilds, truly and in the search's deals, and k cards in all of kinds'
     groups; every seat of every hand is counted once, the wins add up to the hands won, and
     at most one seat a hand is the first to get low."""
-    import low_hands
+    from tools.ai import low_hands
 
     w = low_hands.wilds(12, deals=4)
     assert w and all(m > 0 and 0 <= t <= m * k and 0 <= p <= m * k and loss >= 0
@@ -299,7 +298,7 @@ def test_low_hands_counts_wilds_and_who_gets_low_first(capsys):
 
 def test_rlcard_translation_round_trip():
     pytest.importorskip("rlcard")
-    import rlcard_agent as ra
+    from tools.ai import rlcard_agent as ra
 
     from uno.game import DRAW
     from uno.cards import W4, parse
@@ -316,7 +315,7 @@ def test_rlcard_translation_round_trip():
 @pytest.mark.parametrize("level", ["easy", "normal", "advanced"])
 def test_rlcard_agent_plays_legal_hands(level):
     rlcard = pytest.importorskip("rlcard")
-    import rlcard_agent as ra
+    from tools.ai import rlcard_agent as ra
     from rlcard.agents import RandomAgent
 
     env = rlcard.make("uno", config={"seed": 5})
@@ -343,7 +342,7 @@ def test_rlcard_colour_and_voids_match_the_hidden_state():
     its colour and kind marks seldom do (a kept card may be of a colour marked before)."""
     rlcard = pytest.importorskip("rlcard")
     import numpy as np
-    import rlcard_agent as ra
+    from tools.ai import rlcard_agent as ra
     from rlcard.agents import RandomAgent
     from rlcard.models.uno_rule_models import UNORuleAgentV1
 
@@ -388,7 +387,7 @@ def test_rlcard_colour_and_voids_match_the_hidden_state():
 def test_rlcard_wd4_marks_the_colour_in_force():
     """A W+4 from the hand (RLCard: only when nothing else fits) marks the colour in force then,
     not NO_WILD; a drawn one (no effect, our count unchanged) shows nothing fitted at all."""
-    import rlcard_agent as ra
+    from tools.ai import rlcard_agent as ra
 
     def after(played, counts):
         t = ra.Tracker(2)
@@ -407,7 +406,7 @@ def test_rlcard_wd4_marks_the_colour_in_force():
 def test_rlcard_forced_draw_marks_colour_kind_and_wilds():
     """RLCard makes a seat draw only when no card fits: after it draws on our r-7 and keeps the
     card, it holds no red, no 7 and no wild; a 5 it then plays on our r-5 changes nothing."""
-    import rlcard_agent as ra
+    from tools.ai import rlcard_agent as ra
 
     t = ra.Tracker(2)
     t.update({"played_cards": ["b-7"], "num_cards": [7, 7], "target": "b-7"}, 0)
@@ -522,7 +521,7 @@ def test_decision_cost_in_micropython_instructions():
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind not installed")
 def test_the_charge_for_an_imitated_turn_is_its_micropython_cost():
-    """``tools/bench_ai.py --playout-cost`` (docs/AI.md): the same rollouts with and
+    """``tools/ai/bench_ai.py --playout-cost`` (docs/AI.md): the same rollouts with and
     without the other seats' imitation of Normal, on MicroPython under callgrind. The imitated
     turns are counted and cost more instructions, and what the player charges for each
     (IMIT_TENTHS tenths of a unit) is within half a unit of what it costs there."""
@@ -551,9 +550,9 @@ def _new_modules(opponents, seat0):
 @pytest.mark.parametrize("prof", ["normal", "advanced3"])
 def test_the_vm_runs_charge_no_player_code_for_the_players_seat(prof):
     # The heap budget is for three Advanced opponents (docs/BENCHMARKS.md): the fourth seat is
-    # the person at the badge, who brings no player's code. The VM runs (tools/vm_app.py
+    # the person at the badge, who brings no player's code. The VM runs (tools/vm/vm_app.py
     # PROFILES: all seats computers) play it with a level whose code its opponents load anyway.
-    import vm_app
+    from tools.vm import vm_app
 
     seats = vm_app.PROFILES[prof].split(",")
     assert _new_modules(seats[1:], seats[0]) == "[]"

@@ -555,8 +555,8 @@ def test_device_code_compiles_with_mpy_cross(tmp_path):
 
 
 def test_sprites_match_their_generator():
-    r = subprocess.run([sys.executable, str(ROOT / "tools" / "make_sprites.py"), "--check"],
-                       capture_output=True, text=True, timeout=120)
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "bundle" / "make_sprites.py"),
+                        "--check"], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
 
 

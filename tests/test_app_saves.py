@@ -51,7 +51,7 @@ def records(path):
 def test_resume_after_a_reset_shows_the_same_table_and_keeps_one_record(tmp_path):
     """Required: "a headless run with --nvm F that stops mid-hand after a save point, then a
     second run with the same F, shows the same table (compare the screenshots) and the joined
-    record passes tools/replay.py"."""
+    record passes tools/records/replay.py"."""
     nvm, log = tmp_path / "nvm.bin", tmp_path / "m.jsonl"
     common = ("--nvm", str(nvm), "--log", str(log))
     # a draw, a move, then the pause menu (a save point), closed again; the run stops there
@@ -75,7 +75,7 @@ def test_resume_after_a_reset_shows_the_same_table_and_keeps_one_record(tmp_path
     assert [e["ev"] for e in ev].count("quit") == 1 and ev[-1]["ev"] == "quit"
     assert len(ev) > len(kinds)
     assert bot.check_record(ev) == 1
-    r = subprocess.run([sys.executable, str(ROOT / "tools" / "replay.py"), str(log)],
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "records" / "replay.py"), str(log)],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
 

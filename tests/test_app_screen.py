@@ -443,10 +443,10 @@ def card_pixels(view, card):
 
 
 def test_cards_look_as_drawn():
-    """The card sheet coloured by palette: every card, wild and the back on the screen is
-    exactly tools/make_sprites.make_faces()'s full-colour picture (the full-colour sheet before it,
+    """The card sheet coloured by palette: every card, wild and the back on the screen is exactly
+    tools/bundle/make_sprites.make_faces()'s full-colour picture (the full-colour sheet before it,
     as the golden screenshots show it), pixel for pixel."""
-    import make_sprites
+    from tools.bundle import make_sprites
 
     app, _ = new_app("human,normal")
     faces = make_sprites.make_faces()

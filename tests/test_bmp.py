@@ -108,11 +108,11 @@ def test_absurd_header_is_damaged_not_out_of_memory(tmp_path):
 
 
 def test_startup_bench_says_not_measured_without_valgrind(tmp_path):
-    """tools/bench_startup.py needs valgrind (and the VM): without it, it says so and exits 0."""
+    """tools/vm/bench_startup.py needs valgrind (and the VM): without it, it says so and exits 0."""
     import subprocess
     import sys
 
-    r = subprocess.run([sys.executable, str(ROOT / "tools" / "bench_startup.py")],
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "vm" / "bench_startup.py")],
                        env={"PATH": str(tmp_path)}, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("start-up: not measured: ")

@@ -1,4 +1,4 @@
-"""tools/bundle.py: the folder a badge owner copies onto CIRCUITPY.
+"""tools/bundle/bundle.py: the folder a badge owner copies onto CIRCUITPY.
 
 What a badge owner would check: every module is a .mpy the badge's CircuitPython loads (header
 'C', mpy version 6), every import resolves on a PyBadge, copying onto the drive replaces the
@@ -16,18 +16,18 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import bundle  # noqa: E402
-import cptools  # noqa: E402
-import shortnames  # noqa: E402
+from tools.bundle import bundle  # noqa: E402
+from tools.vm import cptools  # noqa: E402
+from tools.bundle import shortnames  # noqa: E402
 
 PY = sys.executable
 
 
 def run_bundle(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    """tools/bundle.py as a badge owner runs it."""
-    return subprocess.run([PY, str(ROOT / "tools" / "bundle.py"), *args], capture_output=True,
-                          text=True, cwd=ROOT, env={**os.environ, **(env or {})}, timeout=300)
+    """tools/bundle/bundle.py as a badge owner runs it."""
+    return subprocess.run([PY, str(ROOT / "tools" / "bundle" / "bundle.py"), *args],
+                          capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, **(env or {})}, timeout=300)
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +70,7 @@ def test_bundle_10_holds_code_py_and_every_lib_module_as_circuitpython_mpy(built
 def test_the_bundle_gives_the_games_names_the_firmwares_and_maps_them_back(built10,
                                                                           tmp_path) -> None:
     """The bundle's code calls the game's own names by names the badge's firmware holds
-    (tools/shortnames.py) and ships names.map, which the error screen reads to name the
+    (tools/bundle/shortnames.py) and ships names.map, which the error screen reads to name the
     source's function; --long-names keeps the source's names and ships no map."""
     out, stdout = built10
     names = shortnames.read_map((out / "names.map").read_text())
@@ -115,8 +115,8 @@ def test_bundle_9_uses_mpy_cross_9_2_8(tmp_path: Path) -> None:
 
 
 def test_board_module_list_is_the_pybadge_build() -> None:
-    """tools/pybadge_modules.txt (from CircuitPython 10.2.1's make files) has the hardware the
-    badge has and lacks what a SAMD51 without Wi-Fi lacks."""
+    """tools/bundle/pybadge_modules.txt (from CircuitPython 10.2.1's make files) has the hardware
+    the badge has and lacks what a SAMD51 without Wi-Fi lacks."""
     mods = bundle.board_modules()
     for m in ("displayio", "keypad", "neopixel_write", "audioio", "audiocore", "analogio",
               "digitalio", "supervisor", "microcontroller", "nvm", "board", "fontio",
@@ -172,7 +172,7 @@ def _fake_project(tmp_path: Path, extra_import: str = "") -> Path:
 
 
 def _use_fake_project(tmp_path: Path, monkeypatch, extra_import: str = "") -> Path:
-    """``_fake_project``, made the project tools/bundle.py builds."""
+    """``_fake_project``, made the project tools/bundle/bundle.py builds."""
     root = _fake_project(tmp_path, extra_import)
     monkeypatch.setattr(bundle, "ROOT", root)
     monkeypatch.setattr(bundle, "LIB", root / "lib")
@@ -207,10 +207,11 @@ def test_an_import_the_badge_lacks_stops_the_build_naming_file_and_line(tmp_path
 
 def test_requirements_device_txt_matches_the_import_scan() -> None:
     """requirements-device.txt (for circup install -r) lists exactly the Adafruit libraries the
-    device code imports; regenerate with tools/bundle.py --requirements."""
+    device code imports; regenerate with tools/bundle/bundle.py --requirements."""
     want = bundle.requirements_text(bundle.Scan().run())
     assert bundle.REQUIREMENTS.read_text() == want, (
-        "requirements-device.txt has drifted: run .venv/bin/python tools/bundle.py --requirements")
+        "requirements-device.txt has drifted: run .venv/bin/python tools/bundle/bundle.py "
+        "--requirements")
     r = run_bundle("--check-requirements")
     assert r.returncode == 0 and "matches" in r.stdout, r.stdout + r.stderr
 
@@ -378,7 +379,7 @@ def test_a_checkout_without_the_venv_builds_the_same_bundle(built10, tmp_path: P
         else:
             shutil.copy(src, copy / name)
     out = tmp_path / "circuitpy"
-    r = subprocess.run([PY, "-I", str(copy / "tools" / "bundle.py"), "--out", str(out),
+    r = subprocess.run([PY, "-I", str(copy / "tools" / "bundle" / "bundle.py"), "--out", str(out),
                         "--cp", "10", "--mpy-cross", cross], capture_output=True, text=True,
                        cwd=copy, env={"PATH": os.environ.get("PATH", ""),
                                       "UNO_CP_DIR": str(tmp_path / "none")}, timeout=300)

@@ -1,4 +1,4 @@
-"""tools/constfold.py: the bundle folds the game's public integer constants into their uses.
+"""tools/bundle/constfold.py: the bundle folds the game's public integer constants into their uses.
 
 What a maintainer would check: the badge's code computes the same values (every use becomes
 the constant's value), an error on the badge still names the repository's line, a name a module
@@ -15,9 +15,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import constfold  # noqa: E402
-import cptools  # noqa: E402
+from tools.bundle import constfold  # noqa: E402
+from tools.vm import cptools  # noqa: E402
 
 
 def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
@@ -173,7 +172,7 @@ def test_the_bundle_carries_none_of_the_folded_names(tmp_path: Path) -> None:
     for name, m in plan.mods.items():
         folded |= set(m.consts) - plan.kept[name]
     assert {"PH_PLAY", "DRAW", "CARD_W", "WILD4", "START"} <= folded
-    import bundle
+    from tools.bundle import bundle
 
     files, _, _ = bundle.build(tmp_path / "b", 10, log=lambda *a: None)
     checked = 0
@@ -201,8 +200,8 @@ def test_the_bundle_carries_none_of_the_folded_names(tmp_path: Path) -> None:
 _RUN_SELFPLAY = (
     "import builtins, runpy, sys\n"
     "builtins.const = lambda x: x\n"
-    "sys.argv[0] = 'tools/selfplay.py'\n"
-    "runpy.run_path('tools/selfplay.py', run_name='__main__')\n"
+    "sys.argv[0] = 'tools/ai/selfplay.py'\n"
+    "runpy.run_path('tools/ai/selfplay.py', run_name='__main__')\n"
 )
 
 
@@ -215,7 +214,7 @@ def test_the_folded_game_plays_the_same_matches(tmp_path: Path) -> None:
     paths = sorted((ROOT / "lib").rglob("*.py"))
     mods = {constfold.module_of(p): constfold.Module(constfold.module_of(p), p.read_text(),
                                                      p.name == "__init__.py") for p in paths}
-    driver = ROOT / "tools" / "selfplay.py"
+    driver = ROOT / "tools" / "ai" / "selfplay.py"
     mods["selfplay"] = constfold.Module("selfplay", driver.read_text())
     plan = constfold.Plan(mods)
     assert plan.names["selfplay"]  # it imports some of the game's constants
@@ -223,8 +222,9 @@ def test_the_folded_game_plays_the_same_matches(tmp_path: Path) -> None:
         out = tmp_path / "lib" / p.relative_to(ROOT / "lib")
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(constfold.fold_source(mods[constfold.module_of(p)], plan))
-    (tmp_path / "tools").mkdir()
-    (tmp_path / "tools" / "selfplay.py").write_text(constfold.fold_source(mods["selfplay"], plan))
+    (tmp_path / "tools" / "ai").mkdir(parents=True)
+    (tmp_path / "tools" / "ai" / "selfplay.py").write_text(
+        constfold.fold_source(mods["selfplay"], plan))
     args = ["--matches", "1", "--seed", "3", "--preset", "house", "--seats", "4",
             "--player", "advanced", "--quiet"]
     logs = []

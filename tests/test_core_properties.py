@@ -9,7 +9,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from replay import check_record
+from tools.records.replay import check_record
 
 from uno import cards
 from uno.cards import DRAW2, REVERSE, SKIP, WILD, WILD4

@@ -1,22 +1,20 @@
-"""The whole app on CircuitPython 10.2.1's own 32-bit VM (tools/vm_app.py, tools/soak.py).
+"""The whole app on CircuitPython 10.2.1's own 32-bit VM (tools/vm/vm_app.py, tools/vm/soak.py).
 
 code.py's path runs from CircuitPython-compiled .mpy files with the badge's C modules stood in
-by Python classes that allocate what the C objects take (tools/cpvm/). Skipped, saying what is
+by Python classes that allocate what the C objects take (tools/vm/cpvm/). Skipped, saying what is
 missing, where ../shared/tools/circuitpython is absent (a user's own clone)."""
 
 import json
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
 
-import shortnames  # noqa: E402
-import vm_app  # noqa: E402
+from tools.bundle import shortnames  # noqa: E402
+from tools.vm import vm_app  # noqa: E402
 
 MISSING = vm_app.missing()
 pytestmark = pytest.mark.skipif(MISSING is not None, reason="CircuitPython VM: %s" % MISSING)
@@ -58,7 +56,7 @@ def test_the_vm_heap_sits_at_the_same_address_every_run(drive):
 
 # The C objects' sizes on a PyBadge, block for block: sizeof on 32-bit from CircuitPython
 # 10.2.1's headers (gcc -m32: TileGrid 84, Group 44, Bitmap 36, Palette 16, a palette colour 16,
-# keypad.Event 16, DigitalInOut 16; the SAMD51 AudioOut 184; tools/cpvm/keypad.py lists the
+# keypad.Event 16, DigitalInOut 16; the SAMD51 AudioOut 184; tools/vm/cpvm/keypad.py lists the
 # scanner's pieces), each allocation rounded up to the GC's 16-byte blocks.
 def _blocks(n):
     return (n + 15) // 16 * 16
@@ -174,11 +172,11 @@ for call in %r:
 
 BADGE_VM = vm_app.cptools.vm(badge=True)
 NEEDS_BADGE_VM = pytest.mark.skipif(
-    BADGE_VM[0] is None, reason="%s (tools/cpvm/build_vm.sh makes it)" % BADGE_VM[1])
+    BADGE_VM[0] is None, reason="%s (tools/vm/cpvm/build_vm.sh makes it)" % BADGE_VM[1])
 BADGE9_MISSING = vm_app.missing(badge=True, cp=9)
 NEEDS_BADGE9_VM = pytest.mark.skipif(
     BADGE9_MISSING is not None,
-    reason="%s (tools/cpvm/build_vm.sh --cp 9 makes it)" % BADGE9_MISSING)
+    reason="%s (tools/vm/cpvm/build_vm.sh --cp 9 makes it)" % BADGE9_MISSING)
 
 
 @pytest.fixture(scope="module")
@@ -402,7 +400,7 @@ print(used, len(g.pile), g.pending)
 
 # Names the app's loaded code interns are never freed; the pools holding them double (20, 40,
 # ... 640: 1,260 names), then the next takes ~7.7 KB at once on the badge. The badge's own
-# names are in flash, among them the names the bundle gives the app's (tools/shortnames.py):
+# names are in flash, among them the names the bundle gives the app's (tools/bundle/shortnames.py):
 # on the plain 32-bit VM vm_run interns those the app spells before the app, as the harness's, then
 # fills the pools with filler names, so that the app's own names take the 640-name pool.
 def test_the_badges_names_are_the_harnesss_and_the_app_takes_the_pool_the_badge_would(
@@ -454,8 +452,8 @@ def test_a_match_against_three_advanced_interns_fewer_names_than_the_badge_pools
 @NEEDS_BADGE_VM
 def test_with_the_firmwares_names_a_match_interns_what_the_badges_small_pools_hold(
         drive, tmp_path):
-    # tools/shortnames.py: the bundle gives the app's names the firmware's. On the VM built as
-    # the badge (which holds the badge's modules' names, as its firmware does) a match against
+    # tools/bundle/shortnames.py: the bundle gives the app's names the firmware's. On the VM built
+    # as the badge (which holds the badge's modules' names, as its firmware does) a match against
     # three Advanced then interns fewer names than the badge's pools of 20 ... 320 hold, so the
     # badge never opens its 640-name pool (~3.8 KB); with the source's names it does.
     long_names = tmp_path / "long"
@@ -521,7 +519,7 @@ def test_short_soak_holds_the_heap(capsys, model):
     # 200 hands at the heap where the 10,000-hand soak passed on that VM (vm_app.budget_kb):
     # on the VMs built as the badge's firmware (10.2.1's; 9.2.8's with the 9.x bundle) a match
     # completes a few KB lower, but a long run meets hands that need more (docs/BENCHMARKS.md)
-    import soak
+    from tools.vm import soak
 
     badge, cp = model != "unix", 9 if model == "badge9" else 10
     r = soak.soak(200, vm_app.budget_kb("advanced3", badge, cp), vm_app.PROFILES["advanced3"],
@@ -541,7 +539,7 @@ def test_a_failed_soak_says_what_failed_and_where_by_the_sources_names():
     # which functions, named as in the source (the bundle renames them; names.map maps them
     # back), so the next fix starts from the code that asked (the search's list of unseen cards
     # was found so).
-    import soak
+    from tools.vm import soak
 
     r = soak.soak(100, 112, vm_app.PROFILES["advanced3"], every=0, badge=True)
     assert not r["ok"]
@@ -553,6 +551,61 @@ def test_a_failed_soak_says_what_failed_and_where_by_the_sources_names():
     for f in frames:
         name = f.rsplit(" in ", 1)[1]
         assert name == "<module>" or "def %s(" % name in source, f
+
+
+# The error screen's path (code.py's handler: crash.recover) on the badge's model, whose
+# traceback module formats the exception as the badge's does: a rule option refused five
+# functions deep in uno.ruleset and uno.rules, four of them renamed by the build
+# (tools/bundle/shortnames.py), and the screen read back from its tiles (the stand-in terminalio's
+# tile is the character's code less 32)
+_CRASH = """
+import board
+from uno.app import crash
+from uno.rules import Rules
+
+
+def start():
+    Rules.parse("seats=nobody,normal")
+
+
+try:
+    start()
+except Exception as e:
+    crash.recover(e, [None, None, None])
+grid = board.DISPLAY.root_group[1]
+for r in range(10):
+    print("@screen " + "".join(chr(32 + grid[c, r]) for c in range(26)).rstrip())
+"""
+
+
+@pytest.mark.parametrize("cp", [pytest.param(10, marks=NEEDS_BADGE_VM),
+                                pytest.param(9, marks=NEEDS_BADGE9_VM)])
+def test_the_console_and_the_error_screen_name_the_sources_functions(request, cp):
+    drive = request.getfixturevalue("drive" if cp == 10 else "drive9")
+    renamed = shortnames.read_map((drive / vm_app.NAMES_MAP).read_text())
+    news = set(renamed.values())
+    (drive / "crash_probe.py").write_text(vm_app.script(drive, _CRASH))
+    # the drive's root is the working folder, as "/" is the badge's: names.map beside code.py
+    r = subprocess.run(vm_app.cptools.fixed_layout()
+                       + [vm_app.cptools.vm(badge=True, cp=cp)[0], "-X", "heapsize=192k",
+                          "crash_probe.py"], cwd=drive, capture_output=True, text=True,
+                       env={"MICROPYPATH": "lib:standins", "PATH": "/usr/bin:/bin"}, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    console = [x for x in r.stdout.splitlines() if x and not x.startswith("@screen")]
+    frames = [x.strip() for x in console if x.strip().startswith('File "')]
+    names = [f.rsplit(", in ", 1)[1] for f in frames]
+    # Rules.parse (uno.ruleset), rules.parse, Rules.update, check, _seats: all but update have
+    # the firmware's names in the build
+    assert names == ["<module>", "start", "parse", "parse", "update", "check", "_seats"], console
+    assert [n for n in names if n in renamed] == ["parse", "parse", "check", "_seats"]
+    assert not set(names) & news, "a frame left with the build's name: %s" % console
+    assert frames[-1].startswith('File "lib/uno/rules.mpy", line '), frames  # kept, not mapped
+    assert console[-1].startswith("ValueError: seats: unknown seat 'nobody'")
+    screen = [x[8:] for x in r.stdout.splitlines() if x.startswith("@screen")]
+    line = 1 + next(i for i, x in enumerate((ROOT / "lib" / "uno" / "rules.py").read_text()
+                                            .splitlines()) if "unknown seat %r" in x)
+    assert screen[0] == "UNO stopped:" and screen[-1] == "Press RESET", screen
+    assert " at rules.mpy line %d in _seats " % line in " ".join(screen) + " ", screen
 
 
 # Seed 28: before the largest functions of the code loaded mid-match were split, this session
@@ -575,7 +628,7 @@ def test_a_players_session_holds_the_heap_on_the_badges_vm(capsys, seed, hands, 
     # A player at the table on the badge's model, at its budget (vm_app.BADGE_HUMAN_KB):
     # random presses of every button (pages, hints, new matches, program switches) for
     # ``hands`` hands end on no error screen.
-    import soak
+    from tools.vm import soak
 
     r = soak.soak(hands, vm_app.budget_kb("human", badge=True, cp=cp), vm_app.PROFILES["human"],
                   every=every, seed=seed, keys=vm_app.random_presses(seed, presses), badge=True,
@@ -599,7 +652,7 @@ def test_the_run_ends_when_the_press_script_does(drive):
 
 def _cut_and_start(drive, seats, presses, cut):
     """A run whose power goes inside a write (``cut``: the program's W-th write, P of the 16
-    pages back, as a SAMD51 writes its nvm: tools/cpvm/vm_power.py), then a start from
+    pages back, as a SAMD51 writes its nvm: tools/vm/cpvm/vm_power.py), then a start from
     that nvm pressing Continue: the game the start resumed on CircuitPython's VM must be the
     match the PC reads from the nvm. Returns that game and the cut write's offset."""
     from uno.save import load, unpack_match
@@ -645,7 +698,7 @@ def test_a_write_cut_before_its_page_is_back_leaves_the_save_before_it(drive):
 
 
 def test_budget_table_prints(capsys):
-    import budget
+    from tools.vm import budget
 
     assert budget.main(["--quick"]) == 0
     out = capsys.readouterr().out
@@ -662,7 +715,7 @@ def test_below_its_budget_the_game_recovers_from_each_memory_error():
     # again, as on the badge, and the random presses Continue the saved match. Every one of them
     # recovers; before code.py let the match go when even the screen's code had no room, the run
     # ended on CircuitPython's console report after about twenty.
-    import soak
+    from tools.vm import soak
 
     r = soak.soak(60, 121, vm_app.PROFILES["human"], every=0, pystack=True, seed=23,
                   keys=vm_app.random_presses(23, 20000), restarts=True)

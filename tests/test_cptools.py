@@ -1,6 +1,6 @@
-"""tools/cptools.py: what the VM runs fall back to where a tool is missing."""
+"""tools/vm/cptools.py: what the VM runs fall back to where a tool is missing."""
 
-import cptools
+from tools.vm import cptools
 
 
 def test_without_setarch_vm_runs_keep_randomisation_and_say_so(monkeypatch):

@@ -66,6 +66,60 @@ def test_wrap_and_where():
     assert crash.where('  File "code.py", line 9, in <module>\n') == "code.py line 9"
 
 
+# A traceback as CircuitPython prints it from the badge's bundle, whose functions have the
+# firmware's names (tools/bundle/shortnames.py), and the map the bundle writes beside code.py
+RENAMED_TB = ('Traceback (most recent call last):\n'
+              '  File "code.py", line 60, in main\n'
+              '  File "/lib/uno/app/table.mpy", line 412, in map\n'
+              '  File "/lib/uno/game.mpy", line 88, in in_buffer\n'
+              'IllegalAction: illegal\n')
+MAP = "in_buffer apply\nmap _after_action\nexp legal_actions\n# parameters (...): KeyError\n"
+
+
+def test_every_frame_of_the_console_traceback_names_the_sources_function(tmp_path):
+    (tmp_path / "names.map").write_text(MAP)
+    text = crash.real_names(RENAMED_TB, str(tmp_path / "names.map"))
+    assert text == RENAMED_TB.replace("in map", "in _after_action").replace(
+        "in in_buffer", "in apply")
+    assert crash.where(text) == "game.mpy line 88 in apply"
+    # no map (the PC, a bundle built with --long-names): the names as they are
+    assert crash.real_names(RENAMED_TB, str(tmp_path / "none.map")) == RENAMED_TB
+    assert crash.real_names("", str(tmp_path / "names.map")) == ""
+
+
+def test_no_room_to_read_the_map_leaves_the_names_as_they_are(tmp_path, monkeypatch):
+    (tmp_path / "names.map").write_text(MAP)
+
+    def no_room(*a, **k):
+        raise MemoryError("memory allocation failed, allocating 512 bytes")
+
+    monkeypatch.setattr("builtins.open", no_room)
+    assert crash.real_names(RENAMED_TB, str(tmp_path / "names.map")) == RENAMED_TB
+
+
+def test_fail_prints_and_shows_the_sources_names(tmp_path, monkeypatch, capsys):
+    # crash.fail reads the map beside code.py: the badge's working folder is the drive's root
+    (tmp_path / "names.map").write_text("exp legal_actions\nin_buffer apply\n")
+    monkeypatch.chdir(tmp_path)
+
+    def in_buffer():
+        exp()
+
+    def exp():
+        raise ValueError("forced")
+
+    try:
+        in_buffer()
+    except ValueError as e:
+        lines = crash.fail(e, None)
+    out = capsys.readouterr().out
+    assert ", in apply\n" in out and ", in legal_actions\n" in out, out
+    assert ", in exp" not in out and ", in in_buffer" not in out
+    screen = " ".join(lines)
+    assert screen.startswith("UNO stopped: ValueError: forced at test_crash.py line ")
+    assert " in legal_actions " in screen, lines
+
+
 def test_lines_fit_the_screen():
     e = ValueError("word " * 60)
     lines = crash.lines_for(e, 'File "uno/game.py", line 7', saved=True)
@@ -241,7 +295,7 @@ def test_circuitpython_vm_memory_error_reaches_the_screen(tmp_path):
     Advanced opponents run out at different points, from loading the sheets to mid-match;
     these runs print the error, wait for A and reload (supervisor.reload: exit 3). (At some
     sizes the error screen's own import finds no room: the console's report is all.)"""
-    import vm_app
+    from tools.vm import vm_app
 
     why = vm_app.missing()
     if why:
@@ -249,7 +303,7 @@ def test_circuitpython_vm_memory_error_reaches_the_screen(tmp_path):
     vm_app.build(tmp_path)
     seen = set()
     # (at 108 KB and below the VM's own harness has no room: its filler names and the badge's,
-    # made before they are interned, tools/cpvm/vm_heap.py; with the VM's address layout random
+    # made before they are interned, tools/vm/cpvm/vm_heap.py; with the VM's address layout random
     # the harness fitted 108 in ten runs of ten and fails there with it fixed; 109 once the app
     # spelled the firmware's alarm.sleep_memory, whose names the harness interns as the badge's
     # flash holds them; a match completes from 117-118 KB)

@@ -1,6 +1,6 @@
 """The documents say what is true now: docs/CORE_API.md's names exist and its examples run,
 no file of the project carries words of a work log, no docs page grows past about 500 lines,
-and the README's pictures are what tools/screenshots.py makes."""
+and the README's pictures are what tools/records/screenshots.py makes."""
 
 from __future__ import annotations
 
@@ -114,6 +114,25 @@ def test_no_work_log_words_in_code_tests_tools_or_docs():
     assert not hits, "%d lines name how the work went:\n%s" % (len(hits), "\n".join(hits[:40]))
 
 
+# A file of the tools named by its path: the documents' commands and the code's pointers must
+# follow the tools when they move (not a path inside another repository: "$SRC/tools/...")
+TOOL_PATH = re.compile(r"(?<![\w./:$-])tools/[\w./-]*?\.(?:py|sh|txt|c)\b")
+
+
+def test_every_tool_a_file_or_a_document_names_is_where_it_says():
+    missing = []
+    for f in _scanned_files():
+        try:
+            text = f.read_text()
+        except UnicodeDecodeError:
+            continue
+        for n, line in enumerate(text.splitlines(), 1):
+            for m in TOOL_PATH.finditer(line):
+                if not (ROOT / m.group(0)).is_file():
+                    missing.append("%s:%d: %s" % (f.relative_to(ROOT), n, m.group(0)))
+    assert not missing, "%d paths name no file:\n%s" % (len(missing), "\n".join(missing[:40]))
+
+
 def test_the_work_log_patterns_catch_what_they_are_for():
     said = ["measured at %s 57" % _STOP, "(%s57)" % _STOP.capitalize(), "see iss" + "ue 8",
             "fixes #" + "12", "The te" + "am's VM"]
@@ -139,14 +158,14 @@ def test_the_readmes_pictures_are_what_the_tool_makes(tmp_path):
     readme = (ROOT / "README.md").read_text()
     pictures = re.findall(r"\]\((docs/img/[\w.-]+\.png)\)", readme)
     assert len(pictures) >= 2, "the README shows the title and a table"
-    r = subprocess.run([sys.executable, str(ROOT / "tools" / "screenshots.py"), "--out",
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "records" / "screenshots.py"), "--out",
                         str(tmp_path)], capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert r.returncode == 0, r.stderr
     for rel in pictures:
         made = tmp_path / Path(rel).name
-        assert made.is_file(), "tools/screenshots.py does not make %s" % rel
+        assert made.is_file(), "tools/records/screenshots.py does not make %s" % rel
         assert made.read_bytes() == (ROOT / rel).read_bytes(), (
-            "%s is not what tools/screenshots.py makes now: run it and look at the picture"
+            "%s is not what tools/records/screenshots.py makes now: run it and look at the picture"
             % rel)
 
 

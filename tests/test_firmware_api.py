@@ -1,31 +1,29 @@
 """Every name the game looks up on a module built into the badge's firmware exists, or is
 absent, on the badge-model VMs exactly as on the PyBadge's CircuitPython build.
 
-tools/pybadge_api.txt is the firmware's answer for each name (from CircuitPython's source: which
-module table registers it, under which switch). A lookup the game makes that the file does not
-answer fails here, so a new one is checked against the firmware before it is trusted; and a VM
-that answers any line otherwise than the firmware (say, a Unix port's micropython.pystack_use,
-which made the pages take a path on the VMs that the badge never took) fails here too.
+tools/bundle/pybadge_api.txt is the firmware's answer for each name (from CircuitPython's source:
+which module table registers it, under which switch). A lookup the game makes that the file does not
+answer fails here, so a new one is checked against the firmware before it is trusted; and a VM that
+answers any line otherwise than the firmware (say, a Unix port's micropython.pystack_use, which made
+the pages take a path on the VMs that the badge never took) fails here too.
 """
 
 import ast
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
 
-import cptools  # noqa: E402
+from tools.vm import cptools  # noqa: E402
 
-API = ROOT / "tools" / "pybadge_api.txt"
+API = ROOT / "tools" / "bundle" / "pybadge_api.txt"
 
 
 def firmware(cp: int = 10) -> dict[tuple[str, str], bool]:
     """(module, name) -> whether the PyBadge's CircuitPython ``cp`` firmware has it
-    (tools/pybadge_api.txt)."""
+    (tools/bundle/pybadge_api.txt)."""
     out = {}
     for line in API.read_text().splitlines():
         if not line.strip() or line.startswith("#"):
@@ -40,8 +38,8 @@ def firmware(cp: int = 10) -> dict[tuple[str, str], bool]:
 
 
 def built_in() -> set[str]:
-    """Modules the PyBadge's firmware has built in (tools/pybadge_modules.txt)."""
-    text = (ROOT / "tools" / "pybadge_modules.txt").read_text()
+    """Modules the PyBadge's firmware has built in (tools/bundle/pybadge_modules.txt)."""
+    text = (ROOT / "tools" / "bundle" / "pybadge_modules.txt").read_text()
     return {s.strip() for s in text.splitlines() if s.strip() and not s.startswith("#")}
 
 
@@ -83,7 +81,7 @@ def test_every_lookup_on_a_built_in_module_has_the_firmwares_answer(cp):
     known = firmware(cp)
     missing = sorted("%s.%s (%s)" % (m, n, ", ".join(sorted(f)))
                      for (m, n), f in lookups().items() if (m, n) not in known)
-    assert not missing, "add the PyBadge firmware's answer to tools/pybadge_api.txt: " + \
+    assert not missing, "add the PyBadge firmware's answer to tools/bundle/pybadge_api.txt: " + \
         "; ".join(missing)
 
 
@@ -114,7 +112,7 @@ def _vm_answers(vm: str, pairs: list[tuple[str, str]], cwd) -> dict[tuple[str, s
         script.append("try:\n import %s as m\n out.append(hasattr(m, %r))\n"
                       "except ImportError:\n out.append(False)" % (mod, name))
     script.append("print(' '.join('1' if x else '0' for x in out))")
-    env = {"MICROPYPATH": str(ROOT / "tools" / "cpvm"), "PATH": "/usr/bin:/bin"}
+    env = {"MICROPYPATH": str(ROOT / "tools" / "vm" / "cpvm"), "PATH": "/usr/bin:/bin"}
     # in a folder of its own: the stand-ins make their nvm.bin and sleep_memory.bin there
     r = subprocess.run([vm, "-X", "heapsize=2m", "-c", "\n".join(script)], capture_output=True,
                        text=True, env=env, timeout=60, cwd=cwd)

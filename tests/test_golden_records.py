@@ -13,8 +13,8 @@ import os
 from pathlib import Path
 
 import pytest
-from replay import check_record
-from selfplay import FirstLegal, play_match
+from tools.records.replay import check_record
+from tools.ai.selfplay import FirstLegal, play_match
 
 from uno.players import make_player
 from uno.rules import preset

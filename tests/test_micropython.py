@@ -6,7 +6,7 @@ import sys
 
 import mpy_helpers
 import pytest
-from bench_core import compile_with_selfplay, selfplay_script
+from tools.vm.bench_core import compile_with_selfplay, selfplay_script
 
 from uno.rng import Rng
 
@@ -17,7 +17,7 @@ def mpy_dir(tmp_path_factory):
 
 
 def cpython_selfplay(preset, seats, seed):
-    r = subprocess.run([sys.executable, str(mpy_helpers.ROOT / "tools" / "selfplay.py"),
+    r = subprocess.run([sys.executable, str(mpy_helpers.ROOT / "tools" / "ai" / "selfplay.py"),
                         "--preset", preset, "--seats", str(seats), "--seed", str(seed)],
                        capture_output=True, text=True, check=True)
     return r.stdout

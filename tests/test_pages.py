@@ -16,9 +16,8 @@ from uno.app.startup import make_app
 from uno.settings_ops import rules_of
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
 
-import make_font  # noqa: E402
+from tools.bundle import make_font  # noqa: E402
 
 
 class Run:
@@ -95,7 +94,7 @@ def test_a_page_covers_the_table_and_leaves_nothing_behind(run):
 
 def test_every_screen_is_built_when_it_opens_and_leaves_nothing_when_it_closes():
     # screens built on demand and freed, not kept in the display tree
-    import ram_budget
+    from tools.vm import ram_budget
 
     rows = ram_budget.screens_budget(graph_run().app)
     assert [name for name, _, _ in rows] == list(ram_budget.SCREENS)

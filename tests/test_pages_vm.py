@@ -1,24 +1,22 @@
-"""The text pages on CircuitPython 10.2.1's VM (tools/vm_app.py): opened from the title and
+"""The text pages on CircuitPython 10.2.1's VM (tools/vm/vm_app.py): opened from the title and
 from the results page by the press script, then a match, within the heaps measured for them.
 
 PAGES_KB: S of these very scripts plus 8 KB, as vm_app's budgets (S: the smallest heap with
 every size from S to S+8 completing), on the plain 32-bit VM with the badge's own names the
-app spells interned as the harness's, as the badge holds them in flash (tools/cpvm/vm_heap.py),
+app spells interned as the harness's, as the badge holds them in flash (tools/vm/cpvm/vm_heap.py),
 Normal in the player's seat: every title page then a Normal match's first hand S = 114 KB; the
 score graph after a hand against three Advanced S = 122 KB (121 and 120 fail allocating 680
 bytes: a hole the page's code leaves elsewhere). docs/BENCHMARKS.md has the runs.
 See docs/APP.md.
 """
 
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
 
-import vm_app  # noqa: E402
+from tools.vm import vm_app  # noqa: E402
 
 MISSING = vm_app.missing()
 pytestmark = pytest.mark.skipif(MISSING is not None, reason="CircuitPython VM: %s" % MISSING)
@@ -109,7 +107,7 @@ def test_the_graph_from_the_results_with_a_human_seat_on_the_badges_small_python
 
 # A human at the table, every button: random presses (A, B, the D-pad, START: the pause menu
 # with Hint, the pages, New match and Quit; SELECT: ONE and the graph), on the badge's
-# 1,536-byte Python stack (vm_app.random_presses). S measured 2026-11-25 (tools/vm_app.py's
+# 1,536-byte Python stack (vm_app.random_presses). S measured 2026-11-25 (tools/vm/vm_app.py's
 # min_heap, span 4): seed 12 147 KB, seed 14 142 KB, 927 and 932 names of the app's own; then
 # with the badge's names the harness's: 125 and 122 KB, 400 and 405 names, and the budget
 # vm_app.BUDGET_KB["human"] S + 8, 133. (On 2026-11-24, before the name pools were filled as

@@ -1,19 +1,17 @@
 """The party preset (docs/RULES.md "Presets": party = seven_zero=on jump_in=on stacking=mixed
 draw=match one_call=required) played from the buttons on the badge's model VM
-(tools/vm_app.py): chosen on the title's Options page, then two hands of a match of 2, 3 and
+(tools/vm/vm_app.py): chosen on the title's Options page, then two hands of a match of 2, 3 and
 4 seats with a person at the table, within the budget of a person's sessions on the badge
 (vm_app BADGE_HUMAN_KB) at 2 and 3 seats; against three Advanced the party match needs more
 (PARTY_HUMAN_KB)."""
 
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
 
-import vm_app  # noqa: E402
+from tools.vm import vm_app  # noqa: E402
 
 from uno.save import load, unpack_match  # noqa: E402
 

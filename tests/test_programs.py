@@ -59,7 +59,7 @@ def test_options_from_the_pause_menu_open_in_a_fresh_program_and_the_match_goes_
     assert starts == ["title", "new", "options", "continue"]
     assert app.table.g is not None and not app.stack  # the table (finish() ended in_match)
     assert pixels(after) == pixels(before)  # the same table as before the pause
-    r = subprocess.run([sys.executable, str(ROOT / "tools" / "replay.py"), str(log)],
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "records" / "replay.py"), str(log)],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
 

@@ -1,21 +1,19 @@
-"""The PyGamer on CircuitPython 10.2.1's VM (tools/vm_app.py): the stand-in board says
+"""The PyGamer on CircuitPython 10.2.1's VM (tools/vm/vm_app.py): the stand-in board says
 ``board_id`` "pygamer" and has JOYSTICK_X / JOYSTICK_Y, and the press script's directions push
-a stand-in joystick (tools/cpvm/pygamer/vm_joystick.py: never quite in the middle at rest,
+a stand-in joystick (tools/vm/cpvm/pygamer/vm_joystick.py: never quite in the middle at rest,
 pushed all the way or just past the dead zone's edge) instead of pressing keys. Every title
 page, a match with the pages its pause menu opens, and the match played to its end from the
 stick and the buttons: as the PyBadge plays the same script with its D-pad, frame for frame and
 save for save."""
 
 import random
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
 
-import vm_app  # noqa: E402
+from tools.vm import vm_app  # noqa: E402
 
 MISSING = vm_app.missing()
 pytestmark = pytest.mark.skipif(MISSING is not None, reason="CircuitPython VM: %s" % MISSING)

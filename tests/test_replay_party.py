@@ -1,4 +1,4 @@
-"""tools/replay.py with the party rules (RULES.md `seven_zero`, `jump_in`, `draw=match`,
+"""tools/records/replay.py with the party rules (RULES.md `seven_zero`, `jump_in`, `draw=match`,
 `stacking=mixed`): self-play records of every level at 2, 3 and 4 seats pass, and records
 hand-edited to break those rules are refused with the line that breaks them."""
 
@@ -11,14 +11,14 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from replay import check_file, load
+from tools.records.replay import check_file, load
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def selfplay(*args):
-    return subprocess.run([sys.executable, str(ROOT / "tools" / "selfplay.py"), *map(str, args)],
-                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    return subprocess.run([sys.executable, str(ROOT / "tools" / "ai" / "selfplay.py"),
+                           *map(str, args)], capture_output=True, text=True, cwd=ROOT, timeout=300)
 
 
 def verdict(events):
@@ -45,13 +45,13 @@ def party(tmp_path_factory):
 @pytest.mark.parametrize("player", ["first", "easy", "normal", "advanced"])
 def test_selfplay_with_every_new_rule_passes_replay(tmp_path, seats, player):
     """Self-play at the party preset (`seven_zero=on jump_in=on stacking=mixed draw=match
-    one_call=required`) writes records tools/replay.py accepts."""
+    one_call=required`) writes records tools/records/replay.py accepts."""
     f = tmp_path / "s.jsonl"
     hands = ["--hands", "3"] if player == "advanced" else []
     r = selfplay("--seed", "11", "--preset", "party", "--seats", seats, "--player", player,
                  "--log", f, "--quiet", *hands)
     assert r.returncode == 0, r.stderr
-    out = subprocess.run([sys.executable, str(ROOT / "tools" / "replay.py"), str(f)],
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "records" / "replay.py"), str(f)],
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stdout
     assert out.stdout.startswith("ok:")

@@ -1,5 +1,5 @@
-"""The record checker (tools/replay.py) and the self-play tool with cut, edited and malformed
-records and bad arguments (docs/FORMATS.md)."""
+"""The record checker (tools/records/replay.py) and the self-play tool with cut, edited and
+malformed records and bad arguments (docs/FORMATS.md)."""
 
 import copy
 import io
@@ -13,20 +13,20 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from replay import RecordError, check_file, check_record, load
+from tools.records.replay import RecordError, check_file, check_record, load
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = sorted((ROOT / "tests" / "golden" / "records").glob("*.jsonl"))
 
 
 def replay(*args, cwd=ROOT):
-    return subprocess.run([sys.executable, str(ROOT / "tools" / "replay.py"), *map(str, args)],
-                          capture_output=True, text=True, cwd=cwd, timeout=120)
+    return subprocess.run([sys.executable, str(ROOT / "tools" / "records" / "replay.py"),
+                           *map(str, args)], capture_output=True, text=True, cwd=cwd, timeout=120)
 
 
 def selfplay(*args):
-    return subprocess.run([sys.executable, str(ROOT / "tools" / "selfplay.py"), *map(str, args)],
-                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    return subprocess.run([sys.executable, str(ROOT / "tools" / "ai" / "selfplay.py"),
+                           *map(str, args)], capture_output=True, text=True, cwd=ROOT, timeout=120)
 
 
 def write(path, events):
@@ -226,7 +226,7 @@ def test_fuzz_mutated_records_never_raise(data):
     (["--seed", "\u0663"], "--seed needs a number, got '\u0663'"),
 ])
 def test_selfplay_bad_arguments_one_line(args, says):
-    """tools/selfplay.py: bad input gets one clear line and exit 2, never a traceback."""
+    """tools/ai/selfplay.py: bad input gets one clear line and exit 2, never a traceback."""
     r = selfplay(*args)
     assert r.returncode == 2 and r.stdout.startswith(says) and "Traceback" not in r.stderr, \
         r.stdout + r.stderr

@@ -7,7 +7,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from replay import RecordError, check_record, load, split_matches
+from tools.records.replay import RecordError, check_record, load, split_matches
 
 from uno.cards import make_deck
 from uno.rng import Rng
@@ -76,13 +76,13 @@ def test_below_stays_in_range_and_seed_zero_works():
     assert len(set(r.next32() for _ in range(10))) == 10
 
 
-def run_selfplay(*args, cwd=ROOT, script=ROOT / "tools" / "selfplay.py"):
+def run_selfplay(*args, cwd=ROOT, script=ROOT / "tools" / "ai" / "selfplay.py"):
     return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True,
                           cwd=cwd)
 
 
 def test_selfplay_plays_matches_and_writes_a_valid_record(tmp_path):
-    """tools/selfplay.py: one summary line per match; the --log record replays."""
+    """tools/ai/selfplay.py: one summary line per match; the --log record replays."""
     log = tmp_path / "g.jsonl"
     r = run_selfplay("--matches", "2", "--seed", "3", "--preset", "pcsig", "--seats", "3",
                      "--log", str(log))
@@ -106,7 +106,7 @@ def test_selfplay_refuses_bad_arguments_by_name():
 def test_selfplay_runs_from_a_copy_beside_lib(tmp_path):
     """Required: runs from a copy beside a lib/ folder (as on a CIRCUITPY drive)."""
     shutil.copytree(ROOT / "lib", tmp_path / "lib")
-    shutil.copy(ROOT / "tools" / "selfplay.py", tmp_path / "selfplay.py")
+    shutil.copy(ROOT / "tools" / "ai" / "selfplay.py", tmp_path / "selfplay.py")
     r = run_selfplay("--preset", "acorn", cwd=tmp_path, script=tmp_path / "selfplay.py")
     assert r.returncode == 0 and "wins after" in r.stdout, r.stdout + r.stderr
 

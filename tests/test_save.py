@@ -7,7 +7,7 @@ import random
 
 import mpy_helpers
 import pytest
-from replay import check_record
+from tools.records.replay import check_record
 
 from uno import save as S
 from uno.game import (
@@ -353,7 +353,7 @@ def test_snapshot_in_the_colour_phase():
 def test_resumed_match_plays_on_exactly_as_the_original(p, n):
     """Snapshot at an arbitrary point, restore into a new Game with its own record: the same
     actions give the same events to the end of the match, and the record kept before the
-    save joined to the resumed one (no new match/hand events) passes tools/replay.py."""
+    save joined to the resumed one (no new match/hand events) passes tools/records/replay.py."""
     for k in range(3):
         seed = 7 * k + n
         rules = preset(p, seats=["human"] + ["normal"] * (n - 1), target=200)
@@ -566,7 +566,7 @@ def test_save_round_trip_and_cut_write_on_circuitpython_32_bit(tmp_path):
     ints as on the badge: the CRC, seed and generator state are long ints there)."""
     import subprocess
 
-    import cptools
+    from tools.vm import cptools
 
     cmd, is_cp, note = cptools.mpy_cross(10)
     vm, vm_note = cptools.vm()
@@ -590,7 +590,7 @@ def test_modules_compile_with_circuitpythons_mpy_cross(tmp_path):
     """The save modules compile with CircuitPython 10's and 9's own mpy-cross."""
     import subprocess
 
-    import cptools
+    from tools.vm import cptools
 
     for major in (10, 9):
         cmd, is_cp, note = cptools.mpy_cross(major)
@@ -717,12 +717,16 @@ def test_a_save_point_that_fails_part_way_leaves_none_waiting():
 
 def old_rule_layout(monkeypatch):
     """The saves' rule options as they were before the party rules (settings version 1, match
-    snapshots 1 and 2): nine options, draw and stacking one bit each."""
+    snapshots 1 and 2): nine options, draw and stacking one bit each. The codec's modules as
+    sys.modules holds them now: a save point of an app test run earlier in this process lets
+    them go (uno.drop_codec) and the next import makes new ones, which the module-level ``S``
+    of this file does not use."""
     import uno.bits
+    import uno.save
     import uno.snapshot
 
     monkeypatch.setattr(uno.snapshot, "RULE_BITS", uno.bits.RULE_BITS[:9])
-    monkeypatch.setattr(S, "RULE_BITS", uno.bits.RULE_BITS[:9])
+    monkeypatch.setattr(uno.save, "RULE_BITS", uno.bits.RULE_BITS[:9])
     monkeypatch.setitem(uno.bits.CHOICES, "draw", ("one", "repeat"))
     monkeypatch.setitem(uno.bits.CHOICES, "stacking", ("off", "on"))
 
@@ -731,6 +735,7 @@ def test_a_version_1_save_is_read_with_the_party_rules_off(monkeypatch):
     """docs/SAVES.md: a save from before `seven_zero`, `jump_in`, `draw=match` and
     `stacking=mixed` (settings version 1, its match a snapshot of version 2) is read whole,
     every setting as saved and the new options off; its high scores keep their presets."""
+    import uno.save as S  # the codec old_rule_layout patches
     import uno.snapshot
 
     s = odd_settings()

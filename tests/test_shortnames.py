@@ -1,4 +1,4 @@
-"""tools/shortnames.py: the badge's build gives the app's own names the firmware's names, so
+"""tools/bundle/shortnames.py: the badge's build gives the app's own names the firmware's names, so
 the badge interns almost none of them (docs/BENCHMARKS.md). What the code does must not
 change: a name anything may look up by its spelling keeps it."""
 
@@ -15,9 +15,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import cptools  # noqa: E402
-import shortnames  # noqa: E402
+from tools.vm import cptools  # noqa: E402
+from tools.bundle import shortnames  # noqa: E402
 
 
 def _shorten(tmp_path: Path, files: dict[str, str]):
@@ -98,7 +97,7 @@ def test_a_parameter_no_one_passes_by_keyword_is_each_functions_own(tmp_path):
 
 def test_every_line_stays_where_it_was(tmp_path):
     # the error screen's file and line point into the repository's source
-    import constfold
+    from tools.bundle import constfold
 
     texts = constfold.fold_tree(ROOT / "lib")[1]
     out, plan = shortnames.shorten(texts, ROOT / "lib")
@@ -154,26 +153,15 @@ while g.phase != %d:
         n + 1, want[n:n + 1], got[n:n + 1])
 
 
-def test_the_error_screen_names_the_sources_function(tmp_path, monkeypatch):
-    sys.path.insert(0, str(ROOT / "lib"))
-    from uno.app.crash import where
-
-    tb = 'Traceback (most recent call last):\n  File "/lib/uno/game.mpy", line 88, in exp\n'
-    assert where(tb) == "game.mpy line 88 in exp"  # no map: the name as it is
-    (tmp_path / "names.map").write_text("exp legal_actions\nmap _after_action\n")
-    monkeypatch.chdir(tmp_path)
-    assert where(tb) == "game.mpy line 88 in legal_actions"
-
-
 _VMS = [("plain", dict()), ("plain-pystack", dict(pystack=True)), ("badge", dict(badge=True)),
         ("badge9", dict(badge=True, cp=9))]
 
 
 @pytest.mark.parametrize("which,kw", _VMS, ids=[v[0] for v in _VMS])
 def test_the_names_given_are_the_firmwares_on_each_vm(tmp_path, which, kw):
-    # tools/firmware_names.txt: in every VM's firmware; tools/badge_names.txt: in the VMs built
-    # as the badge (tools/cpvm/build_vm.sh puts them there, as a PyBadge's firmware has them).
-    # Interning a name the firmware holds adds no name.
+    # tools/bundle/firmware_names.txt: in every VM's firmware; tools/bundle/badge_names.txt: in the
+    # VMs built as the badge (tools/vm/cpvm/build_vm.sh puts them there, as a PyBadge's firmware has
+    # them). Interning a name the firmware holds adds no name.
     vm, why = cptools.vm(**kw)
     if vm is None:
         pytest.skip(why)
@@ -192,7 +180,7 @@ def test_the_names_given_are_the_firmwares_on_each_vm(tmp_path, which, kw):
     added = [n for n, block in zip(names, r.stdout.split("@\n")[:-1], strict=True)
              if len(set(re.findall(r"n_qstr=(\d+)", block))) != 1]
     assert len(r.stdout.split("@\n")) == len(names) + 1
-    assert added == [], "not the firmware's on %s: %s (rebuild: tools/cpvm/build_vm.sh)" % (
+    assert added == [], "not the firmware's on %s: %s (rebuild: tools/vm/cpvm/build_vm.sh)" % (
         which, added[:10])
 
 
@@ -224,18 +212,19 @@ def test_a_private_constant_keeps_its_name_and_compiles_to_nothing(tmp_path):
 
 
 def test_the_api_names_kept_are_the_venvs_so_a_bundle_needs_no_venv():
-    # tools/api_names.txt holds the Python and circuitpython-stubs API names the renaming
+    # tools/bundle/api_names.txt holds the Python and circuitpython-stubs API names the renaming
     # keeps; the bundle reads them from there, not from .venv, so a checkout without the venv
     # (or another Python) builds the same bundle. This checks the file is not stale.
     kept = set(shortnames._listed(shortnames.API_NAMES))
     assert kept == shortnames.python_api(), (
-        "tools/api_names.txt is stale: .venv/bin/python tools/shortnames.py --write-api")
+        "tools/bundle/api_names.txt is stale: "
+        ".venv/bin/python tools/bundle/shortnames.py --write-api")
     assert {"pixel_shader", "hidden", "tile_width", "readinto", "getrandbits"} <= kept
 
 
 def test_a_name_looked_up_on_the_firmwares_modules_keeps_its_spelling(tmp_path):
     # the PyBadge's firmware has no board.JOYSTICK_X but a PyGamer's has: the bundle, one for
-    # both boards, must still spell it (tools/pybadge_api.txt lists every such lookup)
+    # both boards, must still spell it (tools/bundle/pybadge_api.txt lists every such lookup)
     out, plan = _shorten(tmp_path, {"uno/hw/m.py": """
         import board
 

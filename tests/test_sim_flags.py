@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from replay import check_file
+from tools.records.replay import check_file
 
 from host_sim import __main__ as M
 from host_sim import script as S

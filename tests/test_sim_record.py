@@ -1,5 +1,5 @@
 """The simulator's game record (--log) across runs with a save file (--nvm): a simulator
-killed after a save point, then continued, leaves one record that tools/replay.py accepts; a
+killed after a save point, then continued, leaves one record that tools/records/replay.py accepts; a
 run that writes nothing leaves the file alone; a record that is not the continued match's is
 never joined to it; and a run that ends on a page opened from the pause menu ends the match
 with quit (docs/FORMATS.md: "Every match in a record ends with exactly one of match_end,
@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from replay import check_file
+from tools.records.replay import check_file
 
 from host_sim import __main__ as M
 from host_sim import script as S
@@ -30,8 +30,8 @@ def events(path):
 
 
 def replays(path):
-    """tools/replay.py's verdict on the file, as a user runs it: (ok, what it printed)."""
-    r = subprocess.run([sys.executable, str(ROOT / "tools" / "replay.py"), str(path)],
+    """tools/records/replay.py's verdict on the file, as a user runs it: (ok, what it printed)."""
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "records" / "replay.py"), str(path)],
                        capture_output=True, text=True, timeout=120)
     return r.returncode == 0, r.stdout + r.stderr
 
@@ -57,7 +57,7 @@ def test_a_simulator_killed_after_a_save_point_continues_its_record(tmp_path, sa
     """The simulator as a separate process plays a whole match (the built-in player's
     presses) with --nvm and --log, and is killed (SIGKILL) mid-match after its save file was
     written ``saves`` times. The next run's Continue (the title's first item) plays on: the
-    file is one record, from the match's start, that tools/replay.py accepts."""
+    file is one record, from the match's start, that tools/records/replay.py accepts."""
     keys = tmp_path / "match.keys"
     demo = M.demo_keys(M.parse_args(["--headless", "--seed", "3"]))
     keys.write_text(" ".join(tok for _kind, _bit, tok in demo))

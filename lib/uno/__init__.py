@@ -5,7 +5,7 @@ CircuitPython keeps a loaded module's code in the heap until the module is forgo
 badge's heap (about 130 KB) must hold a match against three Advanced players. So each program
 (code.py's title, a match, a page: each begins on a fresh heap) keeps resident only what runs
 every frame, and loads the rest where it is needed and lets it go after. Figures: the heap a
-module takes on the badge's model, `tools/vm_app.py modules --badge` (loaded after the match's
+module takes on the badge's model, `tools/vm/vm_app.py modules --badge` (loaded after the match's
 modules, so what they share is counted once).
 
 When each transient module is loaded, its heap in bytes, and what lets it go:
@@ -52,7 +52,7 @@ def drop(name):
     pkg, _, attr = name.rpartition(".")
     parent = sys.modules.get(pkg)
     # not ``attr in dir(parent)``: MicroPython's dir() probes every interned name (~2,500
-    # lookups, most of a program's start-up: tools/bench_startup.py)
+    # lookups, most of a program's start-up: tools/vm/bench_startup.py)
     if parent is not None and getattr(parent, attr, None) is not None:
         delattr(parent, attr)
 

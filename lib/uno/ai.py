@@ -41,7 +41,7 @@ _WILD4 = const(14)
 
 LEVELS = ("easy", "normal", "advanced")
 
-# Weights of the play heuristic (tuned in RLCard's engine and ours with tools/arena.py).
+# Weights of the play heuristic (tuned in RLCard's engine and ours with tools/ai/arena.py).
 # The play scores are whole numbers, in hundredths of a point: the badge's floats are 30-bit,
 # and integers make it choose as a PC does.
 K_WILD_KEEP = 900

@@ -50,7 +50,7 @@ _DRAW2 = const(12)
 _WILD = const(13)
 _WILD4 = const(14)
 
-# Work units, about 11,200 MicroPython VM instructions each (x86, tools/bench_ai.py): a playout
+# Work units, about 11,200 MicroPython VM instructions each (x86, tools/ai/bench_ai.py): a playout
 # turn = 1, a core push/pop with its choice = _CORE_COST, a re-deal = _DET_COST, the first sampled
 # game = _FIRST_COST. The first sample always runs whatever the budget.
 _CORE_COST = const(8)
@@ -58,10 +58,10 @@ _DET_COST = const(7)
 _FIRST_COST = const(36)
 _REDEAL_EXTRA = const(10)
 # Playout turns after a candidate before the position is scored.
-HORIZON = const(10)  # a tunable: tools/arena.py --set HORIZON=3
+HORIZON = const(10)  # a tunable: tools/ai/arena.py --set HORIZON=3
 # At three and four seats the playout's other seats play Normal's choice (Model._imitate),
 # each such turn charged IMIT_TENTHS tenths of a unit more than a plain one (its cost:
-# tools/bench_ai.py). IMITATE 0: the first card that fits.
+# tools/ai/bench_ai.py). IMITATE 0: the first card that fits.
 IMITATE = const(1)  # a tunable
 IMIT_TENTHS = const(12)  # a tunable
 # Inference from the other seats' plays (Pool._fit): a Normal seat's hand of INFER_CARDS cards
@@ -71,10 +71,10 @@ IMIT_TENTHS = const(12)  # a tunable
 INFER_CARDS = const(3)  # a tunable
 INFER_DEPTH = const(2)  # a tunable
 # A Normal holds about half the wilds a blind deal gives it (it plays one whenever nothing else
-# fits: tools/low_hands.py wilds): at three and four seats each wild a re-deal gives a Normal
+# fits: tools/ai/low_hands.py wilds): at three and four seats each wild a re-deal gives a Normal
 # seat goes back to the pile WILD_THIN times in 8, for a card of the pile that is no wild and
 # that its marks allow (with uno.advanced.K_PRIOR_WILD: +0.14 points at four seats over
-# thirty seeds; docs/AI.md). Not charged in work units: tools/bench_ai.py's slowest decision
+# thirty seeds; docs/AI.md). Not charged in work units: tools/ai/bench_ai.py's slowest decision
 # costs 3% more for the same deals.
 WILD_THIN = const(4)  # a tunable
 _INFER_TRIES = const(20)
@@ -100,7 +100,7 @@ _POINTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 20, 20, 50, 50)
 _USE_TABLE = const(1)  # 0: the plain card-count race
 # Chance (x255) that the seat to move wins the hand, by its card count (row, 1-20) and the
 # smallest other count (column, 1-20): Normal-vs-Normal self-play, 30,000 Classic hands,
-# smoothed towards a logistic curve (`tools/arena.py --value-table 30000` rebuilds it).
+# smoothed towards a logistic curve (`tools/ai/arena.py --value-table 30000` rebuilds it).
 _WIN_TABLE = (
     b'\x9c\xad\xb8\xbc\xc2\xc9\xce\xd2\xd5\xd5\xdb\xd6\xd7\xe3\xe8\xe5\xee\xec\xf1\xf5'
     b'a\x89\x96\x9e\xa5\xaa\xae\xb3\xb5\xb7\xb5\xbe\xbf\xbd\xca\xd0\xd1\xc9\xfa\xe7'
@@ -233,7 +233,7 @@ class Pool:
 
     def redeal(self, g, rng):
         """Deal the unseen cards afresh into ``g``; returns the work units spent beyond
-        _DET_COST (none here; the arena's probes may check the deals, tools/arena.py)."""
+        _DET_COST (none here; the arena's probes may check the deals, tools/ai/arena.py)."""
         cards = self.cards
         n = len(cards)
         seat = self.seat

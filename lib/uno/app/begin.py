@@ -131,7 +131,7 @@ def seat_up(tb, seats, given):
     App.wake_players), the human seat shown and the seat panels, for ``seats``. A player
     made at its first turn is the one made now (its choices come from the match's seed
     alone), but its code is not in the heap through the first deal's messages (a match
-    begun: 6 KB less heap on the badge's model, tools/vm_app.py programs --badge)."""
+    begun: 6 KB less heap on the badge's model, tools/vm/vm_app.py programs --badge)."""
     n = len(seats)
     humans = [s for s in range(n) if seats[s] == "human"]
     tb.names = seat_names(seats, given)

@@ -40,9 +40,10 @@ def trace_text(exc):
 
 
 def where(text):
-    """'file.py line N in function' of the innermost frame of a formatted traceback, or ''.
-    Code compiled without line numbers (``tools/bundle.py --lean``) says line 1 everywhere:
-    then only the file and the function."""
+    """'file.py line N in function' of the innermost frame of a formatted traceback (its
+    names made the source's by ``real_names``), or ''. Code compiled without line numbers
+    (``tools/bundle/bundle.py --lean``) says line 1 everywhere: then only the file and the
+    function."""
     i = text.rfind('File "')
     if i < 0:
         return ""
@@ -60,21 +61,46 @@ def where(text):
             out += " line " + rest[k + 5:e]
     k = rest.find(", in ")
     if k >= 0 and rest[k + 5:].strip() not in ("", "<module>"):
-        out += " in " + real_name(rest[k + 5:].strip())
+        out += " in " + rest[k + 5:].strip()
     return out
 
 
-def real_name(name, path="names.map"):
-    """The source's name of a function the badge's bundle renamed (tools/shortnames.py writes
-    its map, lines "new old", beside code.py), or ``name``: read only when an error shows."""
+def _frame_name(line):
+    """The function a traceback's line names ('  File "f", line 3, in NAME'), or ''."""
+    k = line.rfind(", in ")
+    return line[k + 5:].strip() if k >= 0 and line.lstrip().startswith('File "') else ""
+
+
+def real_names(text, path="names.map"):
+    """``text``, a formatted traceback, with every frame's function named as in the source.
+    The badge's bundle renames the game's functions to names its firmware holds (its heap
+    budget needs the room, docs/BADGE.md) and writes their map beside code.py, lines "new old"
+    (tools/bundle/shortnames.py). The map is read only here, a line at a time, keeping the few names
+    the traceback holds: all of it (some 550 names) would take more heap than a MemoryError
+    leaves. Module and file names need none: the bundle keeps them. ``text`` as it is
+    without a map (the PC, a bundle built with --long-names) or the room to read it."""
     try:
+        want = {}
+        for line in text.split("\n"):
+            name = _frame_name(line)
+            if name:
+                want[name] = name
+        if not want:
+            return text
         with open(path) as f:
             for line in f:
-                if line.startswith(name + " "):
-                    return line[len(name) + 1:].strip()
-    except (OSError, MemoryError):  # no map, or no room to read it: the name as it is
-        pass
-    return name
+                i = line.find(" ")
+                if line[:i] in want:
+                    want[line[:i]] = line[i + 1:].strip()
+        out = []
+        for line in text.split("\n"):
+            name = _frame_name(line)
+            if name:
+                line = line[:line.rfind(", in ") + 5] + want[name]
+            out.append(line)
+        return "\n".join(out)
+    except Exception:  # noqa: BLE001 - no map, no room to read it: the error screen goes on
+        return text
 
 
 def wrap(text, cols=_COLS):
@@ -126,11 +152,11 @@ def lines_for(exc, text="", saved=None, restart="A: restart"):
 def fail(exc, display, app=None, font=None, restart="A: restart", saved=None):
     """After an unexpected exception: save what can be saved (``app.emergency_save`` when the
     app has one; code.py saves before it drops the app and passes ``saved``), print the
-    traceback to the console, show the error screen. Returns its lines. Never raises an
-    Exception itself."""
+    traceback to the console with the source's names (``real_names``), show the error screen.
+    Returns its lines. Never raises an Exception itself."""
     gc.collect()  # the failed step's garbage: after a MemoryError even a lookup allocates
     saved = _save(app, saved)
-    text = trace_text(exc)
+    text = real_names(trace_text(exc))
     try:
         print(text if text else "%s: %s" % (type(exc).__name__, exc))
     except Exception:  # noqa: BLE001 - no console (or no memory for the string)

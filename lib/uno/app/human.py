@@ -2,7 +2,7 @@
 
 Loaded as a human's turn begins (``uno.app.table``) and dropped as a computer's begins: a
 computer's search, the match program's largest peak, runs without it (1.4 KB of the heap,
-tools/vm_app.py modules --badge; resident in uno.app.table it was there at every search).
+tools/vm/vm_app.py modules --badge; resident in uno.app.table it was there at every search).
 """
 
 from micropython import const

@@ -420,7 +420,7 @@ class Table:
         if self.human(a):
             # nobody searches while a person decides: the search's code (6.7 KB) gives the
             # messages and a refusal's reason their room, and the next search loads it again
-            # (Continue on the badge's model: 5 KB less heap, tools/vm_app.py programs --badge)
+            # (Continue on the badge's model: 5 KB less heap, tools/vm/vm_app.py programs --badge)
             drop("uno.ai_search")
             if a != self.seat:
                 # hot seat: hide the hand and hand the badge over first

@@ -1,6 +1,6 @@
 """Layout of the 160x128 screen, colours and sprite-sheet tile numbers.
 
-Mirrors tools/make_sprites.py (the sheets) and docs/APP.md (the picture). Coordinates are
+Mirrors tools/bundle/make_sprites.py (the sheets) and docs/APP.md (the picture). Coordinates are
 pixels from the top-left corner.
 """
 
@@ -27,8 +27,8 @@ COLOUR_RGB = (0xE02828, 0xF5D000, 0x1FA83C, 0x1E64E6)  # RED YELLOW GREEN BLUE (
 CARD_W = const(19)  # a card's pitch: the sheet's 18 px card and a column of felt
 CARD_H = const(28)
 CARD_BACK = const(0x4F)  # a face-down card for the view: kind 15, face 28 after the wilds
-# cards.bmp is coloured by palette (tools/make_sprites.py writes these two): a coloured card's
-# pixels are classes whose colour depends on the card's colour; byte i gives class i's role
+# cards.bmp is coloured by palette (tools/bundle/make_sprites.py writes these two): a coloured
+# card's pixels are classes whose colour depends on the card's colour; byte i gives class i's role
 # for red, yellow, green, blue in bits 0-1, 2-3, 4-5, 6-7: 0 transparent, 1 black, 2 white,
 # 3 the card's colour. The sheet's tiles are 18x7, a quarter of a card, every distinct band
 # once: face f ((colour >> 1) * 13 + kind, 26 W, 27 W+4, 28 back) is the tiles

@@ -36,7 +36,7 @@ class Flash:
 class SeatPanel:
     """An opponent's name, card-back icon, card count (large), score ("120pt") and "ONE!"
     once it has called ONE. Made by uno.view.build's ``seat_panel``: its construction, run once
-    a program, stays out of this resident module (0.3 KB of the heap, tools/vm_app.py modules
+    a program, stays out of this resident module (0.3 KB of the heap, tools/vm/vm_app.py modules
     --badge)."""
 
     group: "Any"

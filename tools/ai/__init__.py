@@ -1,0 +1,1 @@
+"""The computer players' strength and cost: arenas, self-play, benchmarks."""

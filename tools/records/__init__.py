@@ -1,0 +1,1 @@
+"""Game records (checked by replay) and the README's pictures."""

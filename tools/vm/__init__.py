@@ -1,0 +1,1 @@
+"""CircuitPython's and MicroPython's VMs, and the heap and time measured on them."""
