@@ -87,6 +87,20 @@ def test_every_frame_of_the_console_traceback_names_the_sources_function(tmp_pat
     assert crash.real_names("", str(tmp_path / "names.map")) == ""
 
 
+def test_a_message_that_quotes_a_renamed_name_names_the_sources(tmp_path, monkeypatch):
+    """An AttributeError quotes the attribute by the bundle's name: the console and the error
+    screen quote the source's, and leave a quoted word that is no renamed name as it is."""
+    (tmp_path / "names.map").write_text(MAP)
+    tb = RENAMED_TB.replace("IllegalAction: illegal",
+                            "AttributeError: 'Game' object has no attribute 'exp'")
+    text = crash.real_names(tb, str(tmp_path / "names.map"))
+    assert text.endswith("AttributeError: 'Game' object has no attribute 'legal_actions'\n")
+    assert "in apply" in text
+    monkeypatch.chdir(tmp_path)
+    lines = crash.lines_for(AttributeError("'Game' object has no attribute 'exp'"), text)
+    assert " ".join(lines).count("legal_actions") == 1 and "exp'" not in " ".join(lines)
+
+
 def test_no_room_to_read_the_map_leaves_the_names_as_they_are(tmp_path, monkeypatch):
     (tmp_path / "names.map").write_text(MAP)
 

@@ -72,19 +72,25 @@ def _frame_name(line):
 
 
 def real_names(text, path="names.map"):
-    """``text``, a formatted traceback, with every frame's function named as in the source.
-    The badge's bundle renames the game's functions to names its firmware holds (its heap
-    budget needs the room, docs/BADGE.md) and writes their map beside code.py, lines "new old"
-    (tools/bundle/shortnames.py). The map is read only here, a line at a time, keeping the few names
-    the traceback holds: all of it (some 550 names) would take more heap than a MemoryError
-    leaves. Module and file names need none: the bundle keeps them. ``text`` as it is
-    without a map (the PC, a bundle built with --long-names) or the room to read it."""
+    """``text``, a formatted traceback or an exception's message, with every frame's function
+    and every name its messages quote ("'Game' object has no attribute 'apply'") named as in
+    the source. The badge's bundle renames the game's names to names its firmware holds (its
+    heap budget needs the room, docs/BADGE.md) and writes their map beside code.py, lines
+    "new old" (tools/bundle/shortnames.py). The map is read only here, a line at a time,
+    keeping the few names the text holds: all of it (some 550 names) would take more heap than
+    a MemoryError leaves. Module and file names need none: the bundle keeps them. ``text`` as
+    it is without a map (the PC, a bundle built with --long-names) or the room to read it."""
     try:
         want = {}
-        for line in text.split("\n"):
+        lines = text.split("\n")
+        for line in lines:
             name = _frame_name(line)
             if name:
                 want[name] = name
+            else:
+                parts = line.split("'")
+                for i in range(1, len(parts), 2):
+                    want[parts[i]] = parts[i]
         if not want:
             return text
         with open(path) as f:
@@ -93,10 +99,15 @@ def real_names(text, path="names.map"):
                 if line[:i] in want:
                     want[line[:i]] = line[i + 1:].strip()
         out = []
-        for line in text.split("\n"):
+        for line in lines:
             name = _frame_name(line)
             if name:
                 line = line[:line.rfind(", in ") + 5] + want[name]
+            else:
+                parts = line.split("'")
+                for i in range(1, len(parts), 2):
+                    parts[i] = want[parts[i]]
+                line = "'".join(parts)
             out.append(line)
         return "\n".join(out)
     except Exception:  # noqa: BLE001 - no map, no room to read it: the error screen goes on
@@ -133,6 +144,8 @@ def lines_for(exc, text="", saved=None, restart="A: restart"):
 
     plain = isinstance(exc, SpriteError)
     msg = str(exc)
+    if not plain and "'" in msg:
+        msg = real_names(msg)
     if not plain:
         msg = type(exc).__name__ + (": " + msg if msg else "")
     body = wrap(msg)

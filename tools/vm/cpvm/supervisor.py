@@ -35,8 +35,9 @@ def reload():
         if not os.getenv("UNO_VM_RESTARTS"):
             if os.getenv("UNO_VM_TRACE"):
                 # raised in code.py's handler, so the VM prints the error screen's exception
-                # with its traceback above this one (it has neither the traceback module nor
-                # sys.print_exception that crash.trace_text uses): tools/vm/soak.py reads it
+                # with its traceback above this one (the plain VM has neither the traceback
+                # module nor the sys.print_exception that crash.trace_text uses; the
+                # badge-model VMs have the firmware's traceback): tools/vm/soak.py reads it
                 raise RuntimeError("UNO_VM_TRACE: the error screen's A")
             raise SystemExit(3)
         print("@restart")  # the error screen's A: code.py again, as on the badge (soak.py)
