@@ -29,14 +29,14 @@ MAX_SCALE = 10  # a 1600x1280 PNG; more only fills the disk
 def build_rules(args):
     """The rules --preset/--rules/--seats give, overriding the saved settings for this run;
     None when none of them is given (the settings' rules, seats and names then)."""
-    from uno.rules import Rules, preset
+    from uno.rules import parse, preset
 
     if args.preset is None and not args.rules and not args.seats:
         return None
     r = preset(args.preset or "classic")
     opts = {}
     if args.rules:
-        r = Rules.parse(args.rules, base=r)
+        r = parse(args.rules, base=r)
     if args.seats:
         opts["seats"] = args.seats
     if opts:

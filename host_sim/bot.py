@@ -14,8 +14,8 @@ whole match played by ``next_keys`` (replay it with ``python -m host_sim --headl
 import sys
 
 from uno import cards
+from uno import codes
 from uno import game as G
-from uno import party as P
 
 COLOUR_TOKENS = ("RED", "YELLOW", "GREEN", "BLUE")
 
@@ -40,16 +40,16 @@ def next_keys(app, challenge=False, prefer_draw=False):
     tb = app.table
     g = tb.g
     ph = g.phase
-    if ph in (G.PH_ONE, G.PH_CATCH):
+    if ph in (codes.PH_ONE, codes.PH_CATCH):
         return ["SELECT"]
-    if ph == P.PH_SWAP:
+    if ph == codes.PH_SWAP:
         return ["A"]  # the seat offered: the fewest cards
     legal = g.legal_actions()
     plays = [a for a in legal if a < 64]
     hand = g.hands[tb.seat]
-    if plays and not (prefer_draw and G.DRAW in legal):
-        card = G.action_card(plays[0])
-        i = len(hand) - 1 if ph == G.PH_DRAWN else hand.index(card)
+    if plays and not (prefer_draw and codes.DRAW in legal):
+        card = cards.action_card(plays[0])
+        i = len(hand) - 1 if ph == codes.PH_DRAWN else hand.index(card)
         d = i - tb.sel
         keys = ["RIGHT"] * d if d > 0 else ["LEFT"] * (-d)
         return keys + ["A"]
@@ -57,7 +57,7 @@ def next_keys(app, challenge=False, prefer_draw=False):
 
 
 def _rules_from(rec):
-    from uno.rules import Rules
+    from uno.ruleset import Rules
 
     return Rules(**rec["rules"])
 
@@ -85,10 +85,10 @@ def check_record(events):
                 break
             if e == "match":
                 raise RecordError("event %d: a new match before the last one ended" % i)
-            if g.phase == G.PH_MATCH_OVER:
+            if g.phase == codes.PH_MATCH_OVER:
                 raise RecordError("event %d after the match ended: %r" % (i, ev))
             del got[:]
-            if g.phase == G.PH_HAND_OVER:
+            if g.phase == codes.PH_HAND_OVER:
                 g.next_hand()
             else:
                 j = i
@@ -97,7 +97,7 @@ def check_record(events):
                 a = _infer(g, events[j], j)
                 g.apply(a)
             i = _expect(events, i, got)
-            if g.phase == G.PH_MATCH_OVER:
+            if g.phase == codes.PH_MATCH_OVER:
                 break
     return matches
 
@@ -119,28 +119,28 @@ def _colour(letter):
 def _infer(g, ev, i):
     e = ev["ev"]
     ph = g.phase
-    if ph == G.PH_ONE:
-        return G.CALL_ONE if e == "one" and ev.get("called") else G.NO_ONE
-    if ph == G.PH_CATCH:
-        return G.CATCH if e == "one" and ev.get("caught") else G.NO_CATCH
-    if ph == P.PH_JUMP:
+    if ph == codes.PH_ONE:
+        return codes.CALL_ONE if e == "one" and ev.get("called") else codes.NO_ONE
+    if ph == codes.PH_CATCH:
+        return codes.CATCH if e == "one" and ev.get("caught") else codes.NO_CATCH
+    if ph == codes.PH_JUMP:
         return cards.parse(ev["card"]) if e == "play" and ev.get("jump") and \
-            ev["p"] == g.actor else P.NO_JUMP
+            ev["p"] == g.actor else codes.NO_JUMP
     if e == "swap":
-        return P.SWAP + ev["with"]
+        return codes.SWAP + ev["with"]
     if e == "play":
         c = cards.parse(ev["card"])
-        return G.play_action(c, _colour(ev["colour"]) if "colour" in ev else 0)
+        return cards.play_action(c, _colour(ev["colour"]) if "colour" in ev else 0)
     if e == "draw" and ev["why"] == "turn":
-        return G.DRAW
-    if e == "draw" and ph in (G.PH_CHALLENGE, G.PH_STACK):
-        return G.ACCEPT
+        return codes.DRAW
+    if e == "draw" and ph in (codes.PH_CHALLENGE, codes.PH_STACK):
+        return codes.ACCEPT
     if e == "pass":
-        return G.PASS
+        return codes.PASS
     if e == "challenge":
-        return G.CHALLENGE
+        return codes.CHALLENGE
     if e == "colour":
-        return G.COLOUR + _colour(ev["colour"])
+        return codes.COLOUR + _colour(ev["colour"])
     raise RecordError("event %d: %r is not an action in phase %s" % (i, ev, G.PHASE_NAMES[ph]))
 
 
@@ -182,7 +182,7 @@ def play_match(app, hw, settle, max_tokens=20000, challenge=False, until=None):
         g = app.table.g
         if until is not None and until(app):
             break
-        if app.top() is app.results and g.phase == G.PH_MATCH_OVER:
+        if app.top() is app.results and g.phase == codes.PH_MATCH_OVER:
             break
         for tok in next_keys(app, challenge=challenge):
             hw.press(bit(tok))

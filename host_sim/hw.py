@@ -260,7 +260,7 @@ def saved_match(data):
     before = set(sys.modules)
     try:
         from uno.app.saves import read_extra
-        from uno.game import PH_MATCH_OVER
+        from uno.codes import PH_MATCH_OVER
         from uno.save import unpack_match
 
         g, ex = unpack_match(data)

@@ -8,18 +8,17 @@ import uno.advanced
 import uno.ai
 import uno.ai_search
 import uno.cards
-import uno.deal
 import uno.easy
-import uno.game
 import uno.observe
 from uno.players import make_player
 from uno.advanced import LATE_CARDS, LATE_FACTOR, LATE_FACTOR_MULTI, Advanced
 from uno.cards import W, W4, parse
-from uno.game import (
-    ACCEPT, CALL_ONE, CATCH, CHALLENGE, COLOUR, DRAW, NO_CATCH, NO_ONE, PASS, PH_CATCH,
-    PH_CHALLENGE, PH_COLOUR, PH_DRAWN, PH_HAND_OVER, PH_MATCH_OVER, PH_ONE, PH_PLAY, PH_STACK,
-    Game,
+from uno.codes import (
+    ACCEPT, CALL_ONE, CATCH, CHALLENGE, COLOUR, DRAW, LAST_PLAY, LAST_REC, NO_CATCH, NO_ONE, PASS,
+    PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN, PH_HAND_OVER, PH_MATCH_OVER, PH_ONE, PH_PLAY,
+    PH_STACK,
 )
+from uno.game import Game
 from uno.rng import Rng
 from uno.rules import preset
 
@@ -503,7 +502,7 @@ def test_redeal_honours_colour_kind_and_no_wild_voids():
     RLCard adapter) keep wilds and that kind out of the seat's sampled hands, as bits 0-3 keep
     out colours: in the first deal and in every re-deal."""
     from uno.ai_search import Pool
-    from uno.game import NO_WILD, VOID_KIND
+    from uno.codes import NO_WILD, VOID_KIND
 
     r = preset("classic")
     void = NO_WILD | 1 << 2 | 1 << VOID_KIND + 7 | 1 << VOID_KIND + 12
@@ -618,13 +617,13 @@ def test_a_normal_hand_always_fits_its_recorded_plays():
                     obs = g.observe(g.actor)
                     lp = obs.last_play
                     for s in range(nseats):
-                        o = s * uno.game.LAST_PLAY
+                        o = s * LAST_PLAY
                         h = g.hands[s]
                         if lp[o] == 255 or lp[o + 5] != len(h):
                             continue
                         assert past.fits(lp, o, h, -1)
                         checked[0] += 1
-                        q = o + uno.game.LAST_REC
+                        q = o + LAST_REC
                         if lp[q] != 255 and lp[q + 5] == len(h) + 1:
                             assert past.fits(lp, q, h, lp[o])
                             checked[1] += 1
@@ -640,7 +639,7 @@ def test_the_game_records_free_plays_only():
     r = preset("classic", seats=["normal"] * 3)
     g = Game(r, seed=1)
     g.start()
-    assert all(b == 255 for b in g.last_play) and len(g.last_play) == 3 * uno.game.LAST_PLAY
+    assert all(b == 255 for b in g.last_play) and len(g.last_play) == 3 * LAST_PLAY
     g.hands = [[parse(c) for c in h] for h in (["R7", "G2", "B3"], ["R1", "Y9"], ["G5"] * 4)]
     g.discard = bytearray([parse("R5")])
     g.colour = 0
@@ -649,14 +648,14 @@ def test_the_game_records_free_plays_only():
     g.actor = g.turn = 0
     g.direction = 1
     g.apply(parse("R7"))
-    assert list(g.last_play[:uno.game.LAST_REC]) == [parse("R7"), 0 | 5 << 2, 2, 2, 4, 2]
+    assert list(g.last_play[:LAST_REC]) == [parse("R7"), 0 | 5 << 2, 2, 2, 4, 2]
     assert g.observe(1).last_play == bytes(g.last_play)
     g.pile.append(parse("R3"))
     g.apply(DRAW)  # seat 1 draws a card it can play, and plays it
     assert g.phase == PH_DRAWN
     g.apply(parse("R3"))
-    o = uno.game.LAST_PLAY
-    assert g.last_play[o] == 255 and g.last_play[o + uno.game.LAST_REC] == 255
+    o = LAST_PLAY
+    assert g.last_play[o] == 255 and g.last_play[o + LAST_REC] == 255
     # a game a search samples keeps no record (the search reads the observation's) and its
     # plays add none
     g2 = Game.from_observation(g.observe(2), Rng(1))
@@ -676,9 +675,9 @@ def test_deals_honour_a_normal_seats_last_play(monkeypatch, level, deals):
     it such cards far less often than blind deals do (INFER_CARDS 0), and charge for the
     checks. Only a Normal's plays tell this (another seat's policy is not known)."""
     r = preset("classic", seats=["human", level, "normal"])
-    lp = bytearray(b"\xff" * (3 * uno.game.LAST_PLAY))
-    o = uno.game.LAST_PLAY
-    lp[o:o + uno.game.LAST_REC] = bytes([13, 2 | 5 << 2, 7, 7, 0, 3])
+    lp = bytearray(b"\xff" * (3 * LAST_PLAY))
+    o = LAST_PLAY
+    lp[o:o + LAST_REC] = bytes([13, 2 | 5 << 2, 7, 7, 0, 3])
     obs = Obs(r, ["R2", "G7", "B3", "Y1", "Y4", "B8", "R9"], "W", 0, [7, 3, 6], [],
               last_play=bytes(lp))
     obs.discard = [parse("G5"), parse("W")]
@@ -716,33 +715,8 @@ def test_easy_code_loads_only_for_an_easy_seat():
     assert p.level == "easy" and "uno.easy" in sys.modules
 
 
-def test_private_constants_match_the_game():
-    """The players keep uno.game's action, phase and void constants as private consts (no
-    global slot on the badge): each must equal the game's, or the players answer the wrong
-    action."""
-    names = ("DRAW", "PASS", "CHALLENGE", "ACCEPT", "CALL_ONE", "NO_ONE", "CATCH", "NO_CATCH",
-             "COLOUR", "PH_PLAY", "PH_COLOUR", "PH_CHALLENGE", "PH_ONE", "PH_CATCH",
-             "PH_HAND_OVER", "NO_WILD", "VOID_KIND", "LAST_PLAY", "LAST_REC")
-    checked = 0
-    for mod in (uno.ai, uno.easy, uno.advanced, uno.ai_search, uno.deal):
-        for name in names:
-            mine = getattr(mod, "_" + name, None)
-            if mine is not None:
-                assert mine == getattr(uno.game, name), (mod.__name__, name)
-                checked += 1
-    assert checked >= 20
-    # the card kinds (uno.cards's) of the deal, Advanced's score and the search, and the W+4
-    # the deal puts back
-    for name in ("SKIP", "REVERSE", "DRAW2", "WILD"):
-        assert getattr(uno.deal, "_" + name) == getattr(uno.cards, name), name
-        for mod in (uno.advanced, uno.ai_search):
-            assert getattr(mod, "_" + name) == getattr(uno.cards, name), (mod.__name__, name)
-    assert uno.deal._W4 == W4
-    # a sampled discard pile has room for every card the search's plies may play on it
+def test_a_sampled_discard_pile_has_room_for_the_searchs_plies():
     assert uno.observe._PLAY_ROOM >= uno.ai_search._CORE_PLIES
-    # the playout's imitation of Normal uses Normal's play weights
-    for name in ("WILD_KEEP", "W4_ATTACK", "SAME", "KEEP_COLOUR", "ATTACK", "DRAW2", "NUM"):
-        assert getattr(uno.ai_search, "_K_" + name) == getattr(uno.ai, "K_" + name), name
 
 
 def test_arena_oracle_probe_sees_the_hidden_cards():
@@ -812,10 +786,6 @@ def test_the_computer_players_compute_with_whole_numbers_only():
     assert found == []
 
 
-def test_the_prior_and_the_search_share_their_unit_of_a_win():
-    assert uno.advanced._WIN == uno.ai_search._ONE
-
-
 def test_the_prior_counts_twice_as_much_at_three_and_four_seats():
     """docs/AI.md: the search's prior is K_PRIOR (0.02 of a win) a point of Normal's
     score at two seats and K_PRIOR_MULTI (0.04) a point of score_multi's at three and four,
@@ -824,7 +794,7 @@ def test_the_prior_counts_twice_as_much_at_three_and_four_seats():
     cands = [0x05, 0x13, 64]  # R5, Y3, the draw
     two = uno.advanced._prior(cands, [300, 100], 300, 5, None)
     multi = uno.advanced._prior(cands, [300 * 20, 100 * 20], 300 * 20, 5, left)
-    point = 20 * uno.advanced._WIN // 1000  # 0.02 of a win (the draw, last, gets the best's)
+    point = 20 * uno.ai.WIN // 1000  # 0.02 of a win (the draw, last, gets the best's)
     assert two == [3 * point, point, 3 * point]
     assert multi == [2 * v for v in two]
 
@@ -836,7 +806,7 @@ def test_the_late_prior_keeps_a_wild_from_a_hand_of_four_or_more():
     left = [10, 5, 3, 2]
     cands = [0x2D, 0x05, 64]  # a wild calling blue, R5, the draw
     scores = [300 * 20, 100 * 20]
-    point = 2 * 20 * uno.advanced._WIN // 1000  # 0.04 of a win a point at three and four seats
+    point = 2 * 20 * uno.ai.WIN // 1000  # 0.04 of a win a point at three and four seats
     assert uno.advanced._prior(cands, scores, scores[0], 3, left) == [3 * point, point, 3 * point]
     lower = uno.advanced._prior(cands, scores, scores[0], 4, left)
     assert lower[0] == (300 + uno.advanced.K_PRIOR_WILD) * point // 100

@@ -1,23 +1,12 @@
 """The computer players under the party rules (docs/AI.md, "The party rules"): whom Normal
-swaps with, when each level jumps in, the mixed stack, and their private constants."""
+swaps with, when each level jumps in, the mixed stack."""
 
 import pytest
 from test_rules import act, position
 
+from uno import codes
 from uno import game as G
-from uno import party as P
 from uno.players import make_player
-
-
-def test_the_players_private_constants_agree_with_the_game():
-    import uno.ai
-    import uno.ai_party
-    import uno.ai_search
-
-    assert (uno.ai._SWAP, uno.ai._NO_JUMP) == (P.SWAP, P.NO_JUMP)
-    assert (uno.ai_party._SWAP, uno.ai_party._NO_JUMP) == (P.SWAP, P.NO_JUMP)
-    assert (uno.ai_search._SWAP, uno.ai_search._PH_SWAP, uno.ai_search._PH_NEW) == (
-        P.SWAP, P.PH_SWAP, G.PH_NEW)
 
 
 @pytest.mark.parametrize("level", ["normal", "advanced"])
@@ -26,8 +15,8 @@ def test_normal_and_advanced_swap_with_the_fewest_cards(level):
     g, _ = position("classic", hands=["R7 B1 B2", "G1 G2 G3", "Y1", "B7 B8"], top="R5",
                     seven_zero="on")
     act(g, "R7")
-    assert g.phase == P.PH_SWAP
-    assert make_player(level, 1).choose(g.observe(0)) == P.SWAP + 2
+    assert g.phase == codes.PH_SWAP
+    assert make_player(level, 1).choose(g.observe(0)) == codes.SWAP + 2
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "advanced"])
@@ -35,16 +24,16 @@ def test_every_level_answers_the_swap_and_the_jump_legally(level):
     g, _ = position("classic", hands=["R7 B1 B2", "G1 G2 G3", "R7 Y1", "B7 B8"], top="R5",
                     seven_zero="on", jump_in="on")
     act(g, "R7")
-    assert g.phase == P.PH_JUMP and g.actor == 2
+    assert g.phase == codes.PH_JUMP and g.actor == 2
     p = make_player(level, 3)
     seen = {p.choose(g.observe(2)) for _ in range(40)}
     assert seen <= set(g.legal_actions())
     if level != "easy":
         assert seen == {g.top}  # docs/AI.md: Normal and Advanced always jump
     else:
-        assert seen == {g.top, P.NO_JUMP}  # Easy: 1 chance in 4
+        assert seen == {g.top, codes.NO_JUMP}  # Easy: 1 chance in 4
     act(g, "no jump")
-    assert g.phase == P.PH_SWAP
+    assert g.phase == codes.PH_SWAP
     assert p.choose(g.observe(0)) in g.legal_actions()
 
 
@@ -55,7 +44,7 @@ def test_mixed_stack_keeps_the_w4_unless_it_is_the_only_stack(level):
     g, _ = position("classic", hands=["R+2 B1 B2", "W+4 G+2 Y3", "Y1 Y2"], top="R3",
                     pile="B5 B6 B7 B8 B9 B1", stacking="mixed", wd4="free")
     act(g, "R+2")
-    assert g.phase == G.PH_STACK
+    assert g.phase == codes.PH_STACK
     assert make_player(level, 1).choose(g.observe(1)) == G.cards.parse("G+2")
     g, _ = position("classic", hands=["R+2 B1 B2", "W+4 G3 G4", "Y1 Y2"], top="R3",
                     pile="B5 B6 B7 B8 B9 B1", stacking="mixed", wd4="free")
@@ -68,6 +57,6 @@ def test_the_hint_names_a_swap_and_a_jump_let_go():
     """The pause menu's hint in the swap and jump-in phases says the action in one line."""
     from uno.app.hint import say
 
-    assert say(P.SWAP + 2) == "Swap with seat 2"
-    assert say(P.NO_JUMP) == "Do not jump in"
+    assert say(codes.SWAP + 2) == "Swap with seat 2"
+    assert say(codes.NO_JUMP) == "Do not jump in"
     assert say(0x15) == "Play Y5"

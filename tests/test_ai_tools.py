@@ -115,7 +115,8 @@ def test_imitation_picks_a_card_normal_ranks_first(nseats):
     Normal's choice does."""
     import uno.ai_search as search
     from uno.ai import Context, Normal, score_play
-    from uno.game import PH_HAND_OVER, PH_PLAY, Game
+    from uno.codes import PH_HAND_OVER, PH_PLAY
+    from uno.game import Game
     from uno.rules import preset
 
     rules = preset("classic")
@@ -149,7 +150,8 @@ def test_the_playout_charges_the_imitated_turns(monkeypatch):
     with 12 more; at two seats no turn is imitated (the plain playout, as before)."""
     import uno.ai_search as search
     from uno.ai import Normal
-    from uno.game import PH_PLAY, Game
+    from uno.codes import PH_PLAY
+    from uno.game import Game
     from uno.rng import Rng
     from uno.rules import preset
 
@@ -210,7 +212,8 @@ def test_exact_probe_plays_out_with_normals_and_restores_the_sampled_game(monkey
     import uno.ai
     import uno.ai_search as search
     from test_core_properties import snapshot
-    from uno.game import PH_PLAY, Game
+    from uno.codes import PH_PLAY
+    from uno.game import Game
     from uno.rng import Rng
     from uno.rules import preset
 
@@ -241,7 +244,7 @@ def test_exact_probe_plays_out_with_normals_and_restores_the_sampled_game(monkey
         units = arena.exact_rollout(sampled, None, a, seat, totals, i, Rng(3))
         assert snapshot(sampled) == before, "the playout of %d left the game changed" % a
         assert search._CORE_COST <= units <= search._CORE_COST + search.HORIZON
-        finished += abs(totals[i]) >= search._ONE
+        finished += abs(totals[i]) >= uno.ai.WIN
     assert calls["other"] > 0 and calls["own"] == 0
     assert finished > 0
     # EXACT_CHARGE: the same playout charged 4.3 times, in tenths.
@@ -300,7 +303,7 @@ def test_rlcard_translation_round_trip():
     pytest.importorskip("rlcard")
     from tools.ai import rlcard_agent as ra
 
-    from uno.game import DRAW
+    from uno.codes import DRAW
     from uno.cards import W4, parse
 
     assert ra.card_of("r-7") == parse("R7")

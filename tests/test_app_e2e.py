@@ -28,6 +28,7 @@ from host_sim import bot
 from host_sim import script as S
 from host_sim.hw import HostHardware
 from uno import cards
+from uno import codes
 from uno import game as G
 from uno.app.human import move
 from uno.app.main import App
@@ -76,7 +77,7 @@ def reach(cond, preset="classic", rules="", seats="", seeds=range(1, 400), prefe
             if cond(app):
                 return seed, tokens
             g = app.table.g
-            if g.phase == G.PH_MATCH_OVER:
+            if g.phase == codes.PH_MATCH_OVER:
                 break
             keys = bot.next_keys(app, challenge=challenge, prefer_draw=prefer_draw)
             for tok in keys:
@@ -137,7 +138,7 @@ def incremental_matches_full(hw):
 
 def human_turn(app):
     g = app.table.g
-    return (not app.stack and g.actor == app.table.seat and g.phase == G.PH_PLAY
+    return (not app.stack and g.actor == app.table.seat and g.phase == codes.PH_PLAY
             and app.table.mode == 1)
 
 
@@ -237,7 +238,7 @@ def test_draw_and_pass(tmp_path):
     seed, tokens = reach(cond)
     app, hw, rows, events, out, shot = run(seed, tokens + ["B"], tmp_path, "drawn")
     g = app.table.g
-    assert g.phase == G.PH_DRAWN and g.actor == 0
+    assert g.phase == codes.PH_DRAWN and g.actor == 0
     assert app.table.msg.startswith("Drew ") and app.table.msg.endswith("A play, B pass")
     hand = g.hands[0]
     assert app.table.sel == len(hand) - 1, "the arrow points at the drawn card"
@@ -418,7 +419,7 @@ def test_one_call_required(tmp_path):
     """one_call=required: SELECT calls ONE in the window; a computer's missed call is caught."""
     def cond(app):
         g = app.table.g
-        return g.phase == G.PH_ONE and g.actor == 0 and not app.stack
+        return g.phase == codes.PH_ONE and g.actor == 0 and not app.stack
 
     seed, tokens = reach(cond, preset="official", seeds=range(1, 80))
     app, hw, rows, events, out, shot = run(seed, tokens + ["SELECT"], tmp_path, "one",
@@ -430,7 +431,7 @@ def test_one_call_required(tmp_path):
     app, hw, rows, events, out, shot = run(seed, tokens + ["WAIT:120"], tmp_path, "missed",
                                            preset="official")
     g = app.table.g
-    assert g.phase != G.PH_ONE or g.actor != 0
+    assert g.phase != codes.PH_ONE or g.actor != 0
 
 
 def test_banner_and_lights(tmp_path):
@@ -473,7 +474,7 @@ def test_hot_seat(tmp_path):
     computer_turns = 0
     for _ in range(120):
         g = app.table.g
-        if g.phase in (G.PH_HAND_OVER, G.PH_MATCH_OVER):
+        if g.phase in (codes.PH_HAND_OVER, codes.PH_MATCH_OVER):
             break
         tiles = [shown(app.view, s) for s in app.view.hand]
         if app.top() is app.handover:
@@ -510,7 +511,7 @@ def test_catch_missed_one(tmp_path):
     """A computer that forgot to call ONE is caught with SELECT: it draws 2."""
     def cond(app):
         g = app.table.g
-        return g.phase == G.PH_CATCH and g.actor == 0 and not app.stack
+        return g.phase == codes.PH_CATCH and g.actor == 0 and not app.stack
 
     seed, tokens = reach(cond, preset="official", seats="human,easy", seeds=range(1, 80),
                          cpu="ai")
@@ -580,7 +581,7 @@ def test_three_seats_two_humans_chosen_on_the_players_page(tmp_path):
     g = app.table.g
     assert g.nseats == 3 and tuple(g.rules.seats) == ("human", "human", "normal")
     tokens = bot.play_match(app, hw, M.settle)
-    assert app.table.g.phase == G.PH_MATCH_OVER
+    assert app.table.g.phase == codes.PH_MATCH_OVER
     keys = tmp_path / "match.keys"
     keys.write_text(" ".join(setup + tokens) + "\n")
     log = tmp_path / "match.jsonl"
@@ -602,7 +603,7 @@ def _computer_match(monkeypatch, rest_at_hand_end):
     record, and per hand's results page which player code was in memory."""
     from uno import ai
     from uno.app.input import A
-    from uno.rules import Rules
+    from uno.ruleset import Rules
 
     if not rest_at_hand_end:
         orig = App.rest_players
@@ -632,10 +633,10 @@ def _computer_match(monkeypatch, rest_at_hand_end):
             M.settle(app, hw)
             at_results.append(("uno.ai" in sys.modules, "uno.advanced" in sys.modules,
                                tuple(app.table.players)))
-            if app.table.g.phase == G.PH_MATCH_OVER:
+            if app.table.g.phase == codes.PH_MATCH_OVER:
                 break
             hw.press(A)
-        assert app.table.g.phase == G.PH_MATCH_OVER
+        assert app.table.g.phase == codes.PH_MATCH_OVER
     finally:
         sys.modules.update(keep)
         import uno

@@ -14,7 +14,7 @@ import pytest
 from host_sim.bot import check_cards, check_record, random_button
 from host_sim.hw import HostHardware
 from uno.app.startup import make_app
-from uno.rules import Rules, preset
+from uno.rules import parse, preset
 
 PRESSES = int(os.environ.get("UNO_FUZZ_PRESSES", "100000"))
 FRAME_MS = 100  # coarser frames than the real 33 ms: the app is timed by ticks, not frames
@@ -45,7 +45,7 @@ def settle(app, hw):
 def fuzz(preset_name, extra, presses, seed):
     rules = preset(preset_name)
     if extra:
-        rules = Rules.parse(extra, base=rules)
+        rules = parse(extra, base=rules)
     log = io.StringIO()
     hw = HostHardware(headless=True, render=False, log=log, out=io.StringIO())
     hw.skip_refresh = os.environ.get("UNO_FUZZ_REFRESH", "1") != "1"

@@ -14,7 +14,8 @@ from PIL import Image
 from host_sim import __main__ as M
 from host_sim import bot
 from host_sim import script as S
-from uno import game as G
+from uno import cards
+from uno import codes
 from uno.app import savepoint, saves
 from uno.app.hint import line, say
 from uno.save import load
@@ -135,7 +136,7 @@ def test_a_won_match_enters_the_high_scores_and_clears_the_saved_match(tmp_path,
     # not share the match's heap); switching the badge off at the results loses nothing
     from uno.bitread import saved_phase
 
-    assert s.match and saved_phase(s.match) == G.PH_MATCH_OVER and s.scores == []
+    assert s.match and saved_phase(s.match) == codes.PH_MATCH_OVER and s.scores == []
     app, _, _ = sim(tmp_path, "WAIT:1", "next", "--nvm", str(nvm))
     assert app.stack[-1].module == "uno.app.title" and 0 not in app.stack[-1].items  # no Continue
     s = saved(nvm)
@@ -210,20 +211,20 @@ def test_extra_bytes_round_trip(tmp_path):
 
 
 def test_hint_names_the_action_in_one_line():
-    assert say(G.DRAW) == "Draw" and say(G.PASS) == "Pass"
+    assert say(codes.DRAW) == "Draw" and say(codes.PASS) == "Pass"
     assert say(0x07) == "Play R7"
-    assert say(G.play_action(0x4E, 3)) == "Play W+4, call BLUE"
-    assert say(G.COLOUR + 0) == "Call RED"
+    assert say(cards.play_action(0x4E, 3)) == "Play W+4, call BLUE"
+    assert say(codes.COLOUR + 0) == "Call RED"
 
 
 def test_hint_says_why_it_draws_with_a_wild_in_hand():
     """At three and four seats the Advanced player draws rather than play a wild early
     (docs/AI.md): the hint says the wild is kept, and only when a wild would fit."""
-    wilds = [G.play_action(0x4D, c) for c in range(4)]
-    assert line(SimpleNamespace(legal=wilds + [G.DRAW]), G.DRAW) == "Draw, keep the wild"
-    assert line(SimpleNamespace(legal=wilds + [G.PASS]), G.PASS) == "Pass, keep the wild"
-    plain = SimpleNamespace(legal=[0x07, G.DRAW])
-    assert line(plain, G.DRAW) == "Draw" and line(plain, 0x07) == "Play R7"
+    wilds = [cards.play_action(0x4D, c) for c in range(4)]
+    assert line(SimpleNamespace(legal=wilds + [codes.DRAW]), codes.DRAW) == "Draw, keep the wild"
+    assert line(SimpleNamespace(legal=wilds + [codes.PASS]), codes.PASS) == "Pass, keep the wild"
+    plain = SimpleNamespace(legal=[0x07, codes.DRAW])
+    assert line(plain, codes.DRAW) == "Draw" and line(plain, 0x07) == "Play R7"
 
 
 def test_pages_load_on_demand_and_go_when_closed(tmp_path):
@@ -313,7 +314,7 @@ def test_a_match_continued_at_a_hands_end_keeps_its_computer_players_resting(tmp
     M.settle(app, hw, wait=400)  # the save point's 10 s gap: the hand's end is written
     from uno.bitread import saved_phase
 
-    assert saved_phase(saved(nvm).match) == G.PH_HAND_OVER
+    assert saved_phase(saved(nvm).match) == codes.PH_HAND_OVER
     kept = nvm.read_bytes()
     rested, rec = _continue_at_results(tmp_path, nvm, False, first)
     assert rested == (True, (None, 0, 0), [], []), \

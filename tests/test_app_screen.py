@@ -12,7 +12,9 @@ from test_app_e2e import ROOT, human_turn, reach, run, shown
 from host_sim import __main__ as M
 from host_sim.hw import HostHardware
 from uno import cards
+from uno import codes
 from uno import game as G
+from uno.app import codes as table_codes
 from uno.app import table as table_mod
 from uno.app.human import countdown
 from uno.app.startup import make_app
@@ -216,7 +218,7 @@ def test_every_message_fits_whole(monkeypatch):
     assert len(found) >= 6, found
     shown += [f.replace("%s", "W+4") for f in found]
     # the ONE windows (up to 10 s), stacking
-    for ph in (G.PH_ONE, G.PH_CATCH):
+    for ph in (codes.PH_ONE, codes.PH_CATCH):
         g.phase = ph
         g.one_seat = 2
         for left in (10000, 1000):
@@ -244,7 +246,7 @@ def test_refusal_and_drawn_prompts_fit(tmp_path):
     draw=repeat the bar names each button's action in whole words."""
     def cond(app):
         g = app.table.g
-        return g.phase == G.PH_DRAWN and g.actor == 0 and not app.stack
+        return g.phase == codes.PH_DRAWN and g.actor == 0 and not app.stack
 
     seed, tokens = reach(cond, preset="pcsig", seeds=range(1, 80), prefer_draw=True)
     app, hw, rows, events, out, shot = run(seed, tokens, tmp_path, "drawn", preset="pcsig")
@@ -280,15 +282,15 @@ def test_missed_one_outcome_held():
 
         for _ in range(400):
             g = app.table.g
-            if g.phase == G.PH_ONE and g.actor == 0 and not app.stack:
+            if g.phase == codes.PH_ONE and g.actor == 0 and not app.stack:
                 break
-            if g.phase == G.PH_MATCH_OVER or g.phase == G.PH_HAND_OVER:
+            if g.phase == codes.PH_MATCH_OVER or g.phase == codes.PH_HAND_OVER:
                 break
             for tok in bot.next_keys(app):
                 hw.press(bit(tok))
                 M.settle(app, hw)
         g = app.table.g
-        if not (g.phase == G.PH_ONE and g.actor == 0):
+        if not (g.phase == codes.PH_ONE and g.actor == 0):
             continue
         line = timeline(app, hw, 400)  # no SELECT: the window runs out
         said = [i for i, (_, m) in enumerate(line) if "ONE" in m and ("missed" in m
@@ -341,20 +343,20 @@ def test_a_slow_computer_decision_keeps_the_cards_flight(think_ms):
     waits = []  # ms from a computer's turn to its card leaving its seat
     keys = []
     for _ in range(5000):
-        if tb.mode == table_mod._HUMAN or app.stack:  # the human or a prompt: a bot key a frame
+        if tb.mode == table_codes.HUMAN or app.stack:  # the human or a prompt: a bot key a frame
             keys = keys or bot.next_keys(app)
             hw.press(bit(keys.pop(0)))
         mode = tb.mode
         n = len(flights)
         hw.advance(M.FRAME_MS)
         app.frame()
-        if mode != table_mod._WAIT and tb.mode == table_mod._WAIT:
+        if mode != table_codes.WAIT and tb.mode == table_codes.WAIT:
             turn_at = hw.ticks()
         if len(flights) > n and turn_at is not None:
             waits.append(hw.ticks() - turn_at)
             turn_at = None
-        over = tb.g.phase in (G.PH_HAND_OVER, G.PH_MATCH_OVER)
-        if tb.mode != table_mod._FLY and (over or len(waits) >= 12):  # no card in flight
+        over = tb.g.phase in (codes.PH_HAND_OVER, codes.PH_MATCH_OVER)
+        if tb.mode != table_codes.FLY and (over or len(waits) >= 12):  # no card in flight
             break
     assert len(waits) >= 6, (len(waits), len(flights))
     pace = tb.pace()
@@ -373,7 +375,7 @@ def test_one_countdown_and_label():
     SELECT" must not show while "ONE!" still stands under that seat."""
     def catch(app):
         g = app.table.g
-        return g.phase == G.PH_CATCH and g.actor == 0 and not app.stack
+        return g.phase == codes.PH_CATCH and g.actor == 0 and not app.stack
 
     seed, tokens = reach(catch, preset="official", seats="human,easy", seeds=range(1, 80),
                          cpu="ai")
@@ -495,11 +497,11 @@ def test_every_refusal_fits_whole(preset):
         g = G.Game(R.preset(preset, seats=("human",) * 4), seed=seed)
         g.start()
         for _ in range(300):
-            if g.phase in (G.PH_HAND_OVER, G.PH_MATCH_OVER):
+            if g.phase in (codes.PH_HAND_OVER, codes.PH_MATCH_OVER):
                 break
-            tries = [G.DRAW, G.PASS, G.CHALLENGE, G.ACCEPT]
+            tries = [codes.DRAW, codes.PASS, codes.CHALLENGE, codes.ACCEPT]
             for c in g.hands[g.actor]:
-                tries += [c, G.play_action(c, 0)]
+                tries += [c, cards.play_action(c, 0)]
             for a in tries:
                 reason = g.explain(a)
                 assert reason is None or len(reason) <= L.MSG_COLS, (reason, len(reason))

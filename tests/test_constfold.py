@@ -125,6 +125,10 @@ def test_a_name_bound_to_something_else_is_left_alone(tmp_path: Path) -> None:
     ({"pkg/middle.py": "from pkg.consts import A\n\n\ndef f():\n    return A\n",
       "pkg/user.py": "from pkg.middle import A\n"},
      "pkg.user imports A from pkg.middle"),
+    # the same through the module's name: the badge's pkg.middle has no A to read
+    ({"pkg/middle.py": "from pkg.consts import A\n\n\ndef f():\n    return A\n",
+      "pkg/user.py": "from pkg import middle\n\n\ndef g():\n    return middle.A\n"},
+     "pkg.user line 5: pkg.middle.A is only imported there"),
 ])
 def test_a_use_the_fold_cannot_rewrite_stops_the_build_with_its_place(
         tmp_path: Path, files: dict, says: str) -> None:

@@ -13,10 +13,10 @@ from tools.records.replay import check_record
 
 from uno import cards
 from uno.cards import DRAW2, REVERSE, SKIP, WILD, WILD4
-from uno.game import (
-    CALL_ONE, PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY, Game,
-)
-from uno.rules import PRESET_NAMES, preset
+from uno.codes import CALL_ONE, PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY
+from uno.game import Game
+from uno.rulecheck import PRESET_NAMES
+from uno.rules import preset
 
 
 def snapshot(g):
@@ -159,7 +159,7 @@ def test_every_refusal_has_a_reason_that_fits_the_message_bar():
     illegal action in random positions of every preset gets a reason of at most 26."""
     import uno.explain  # noqa: F401 (kept loaded, as is uno.notation: the core drops both
     import uno.notation  # noqa: F401 after each use otherwise and imports them again per call)
-    from uno.game import COLOUR
+    from uno.codes import COLOUR
 
     longest = ""
     for i, name in enumerate(PRESET_NAMES):

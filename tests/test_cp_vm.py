@@ -253,7 +253,7 @@ def test_the_computer_levels_play_on_the_badges_vm_as_on_a_pc(request, case, mod
     # the same under CircuitPython 9.2.8, from the 9.x bundle's .mpy (mpy-cross-9.2.8).
     from test_golden_records import CASES, GOLDEN, PLAYERS_TARGET, first_difference
 
-    from uno.game import PH_HAND_OVER, PH_MATCH_OVER
+    from uno.codes import PH_HAND_OVER, PH_MATCH_OVER
 
     p, levels, seed = CASES[case]
     drive = request.getfixturevalue("drive9" if model == "badge9" else "drive")
@@ -357,7 +357,7 @@ def test_a_search_ply_down_to_a_reshuffle_fits_circuitpython9s_stack(drive):
     # entered with 920 of the 1,536 bytes in use (every function instrumented); here
     # a recursion spends as much before the ply. It had 16 bytes too few before push's
     # 19-field tuple moved to a frame of its own.
-    from uno.game import PH_PLAY
+    from uno.codes import PH_PLAY
 
     vm, _ = vm_app.cptools.vm(pystack=True)
     (drive / "deep.py").write_text(vm_app.script(drive, """

@@ -8,7 +8,8 @@ import pytest
 
 import uno
 import uno.observe
-from uno.game import DRAW, Game, IllegalAction
+from uno.codes import DRAW
+from uno.game import Game, IllegalAction
 
 
 def _forget(*names):
@@ -70,7 +71,7 @@ def test_rules_module_dropped_and_loaded_again():
 
     with pytest.raises(ValueError, match="wd4"):
         R2.Rules(wd4="maybe")
-    assert R2.Rules.parse("stacking=on", "classic").stacking == "on"
+    assert R2.parse("stacking=on", "classic").stacking == "on"
 
 
 def test_observation_discard_is_bytes_of_the_pile():
@@ -90,7 +91,7 @@ def test_the_piles_are_a_byte_a_card_and_a_sampled_game_keeps_to_29_attributes(m
     reshuffle and a search's plies and their undo; each game a search samples sets at most 29
     attributes, the largest of MicroPython's map sizes (..., 23, 29, 37) under 296 bytes."""
     from uno.players import make_player
-    from uno.game import PH_HAND_OVER, PH_MATCH_OVER
+    from uno.codes import PH_HAND_OVER, PH_MATCH_OVER
     from uno.rules import preset
 
     import uno.observe as observe  # again: a test before this one may have let it go (uno.drop)

@@ -1,9 +1,13 @@
 """The house's layers (docs/APP.md, "Structure"): the app is handed its hardware (code.py makes
 it, uno.hw.make picks the board's module, and nothing under lib/uno/app imports lib/uno/hw, so
-the simulator's hardware and each board's stand in for one another); lib/ has only the import
-circles the docs name; no module is imported by a computed name."""
+the simulator's hardware and each board's stand in for one another); lib/ has no import
+circle; no module is imported by a computed name; every constant has one home."""
 
 import ast
+import io
+import re
+import sys
+import tokenize
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -116,13 +120,14 @@ def circles(graph: dict[str, set[str]]) -> list[set[str]]:
     return found
 
 
-def test_lib_has_only_the_two_import_circles_docs_app_names():
-    """docs/APP.md, "Import circles": uno.game with uno.explain/uno.notation, and uno.rules with
-    uno.ruleset; the App imports nothing of its start-up (uno.app.startup makes it)."""
-    found = sorted(sorted(c) for c in circles(lib_imports(ROOT / "lib")))
-    assert found == [["uno.explain", "uno.game", "uno.notation"], ["uno.rules", "uno.ruleset"]]
+def test_lib_has_no_import_circle():
+    """docs/APP.md, "Import circles": none. A module loaded for a moment (uno.explain,
+    uno.rulecheck, uno.app.describe...) imports nothing of the module that loads it: what they
+    share lives below both (uno.codes, uno.app.codes); the App imports nothing of its start-up
+    (uno.app.startup makes it)."""
+    assert circles(lib_imports(ROOT / "lib")) == []
     text = (ROOT / "docs" / "APP.md").read_text(encoding="utf-8")
-    assert "two are left" in text and "`uno.rules` with `uno.ruleset`" in text
+    assert "Import circles in `lib/` (`farm-studio look lib`): none" in text
 
 
 def test_the_circle_finder_finds_a_circle_through_a_function_level_import(tmp_path):
@@ -147,3 +152,61 @@ def test_no_module_of_lib_is_imported_by_a_computed_name():
             if name in ("__import__", "import_module", "exec", "eval"):
                 bad.append("%s:%d %s" % (p.relative_to(ROOT), n.lineno, name))
     assert not bad
+
+
+def const_copies(lib: Path) -> list[str]:
+    """The ``const()`` definitions of ``lib`` that copy another's, as "module.NAME: why": the
+    same name (a leading underscore aside) defined in two modules, or a private constant whose
+    comment names the public one elsewhere it equals (``_OVER = const(8)  # uno.game.PH_...``).
+    A definition whose comment begins "copy of" says why it must be one, and passes."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import constfold
+
+    plan = constfold.plan_for(sorted(lib.rglob("*.py")), lib)
+    defs = []  # (module, name, value, comment)
+    for m in plan.mods.values():
+        comments = {t.start[0]: t.string.lstrip("#").strip()
+                    for t in tokenize.generate_tokens(io.StringIO(m.src).readline)
+                    if t.type == tokenize.COMMENT}
+        values = dict(m.private)
+        values.update(m.consts)
+        for name, node in m.defs.items():
+            if name in values:
+                defs.append((m.name, name, values[name], comments.get(node.lineno, "")))
+    homes = {}  # name without underscores -> modules defining it
+    for mod, name, _v, _c in defs:
+        homes.setdefault(name.lstrip("_"), set()).add(mod)
+    found = []
+    for mod, name, value, comment in defs:
+        if comment.startswith("copy of "):
+            continue
+        others = homes[name.lstrip("_")] - {mod}
+        if others:
+            found.append("%s.%s: also defined in %s" % (mod, name, ", ".join(sorted(others))))
+        for ref_mod, ref in re.findall(r"(uno(?:\.[a-z_]+)+)\.([A-Z][A-Z0-9_]*)", comment):
+            src = plan.mods.get(ref_mod)
+            if src is not None and ref_mod != mod and src.consts.get(ref) == value:
+                found.append("%s.%s: a copy of %s.%s" % (mod, name, ref_mod, ref))
+    return sorted(found)
+
+
+def test_every_constant_has_one_home():
+    """tools/constfold.py folds a public constant into every module that imports it, so the
+    badge pays nothing for ``from uno.codes import DRAW``: no module keeps a copy of its own."""
+    assert const_copies(ROOT / "lib") == []
+
+
+def test_the_home_finder_finds_copies_and_passes_a_copy_that_says_why(tmp_path):
+    pkg = tmp_path / "uno"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "game.py").write_text("from micropython import const\n\nDRAW = const(64)\n"
+                                 "PH_OVER = const(8)\n_WIDE = const(3)\n")
+    (pkg / "ai.py").write_text("from micropython import const\n\n_DRAW = const(64)\n"
+                               "_OVER = const(8)  # uno.game.PH_OVER\n"
+                               "_NEAR = const(7)  # unlike uno.game.PH_OVER\n")
+    (pkg / "view.py").write_text("from micropython import const\n\n"
+                                 "_WIDE = const(3)  # copy of uno.game's: a reason\n")
+    assert const_copies(tmp_path) == [
+        "uno.ai._DRAW: also defined in uno.game", "uno.ai._OVER: a copy of uno.game.PH_OVER",
+        "uno.game.DRAW: also defined in uno.ai", "uno.game._WIDE: also defined in uno.view"]

@@ -61,9 +61,9 @@ def test_bad_option_is_named_under_micropython(mpy_dir):
     """RULES.md options: an unknown option is refused with an error naming it, on the device
     runtime too."""
     script = (
-        "from uno.rules import Rules\n"
+        "from uno.rules import parse\n"
         "try:\n"
-        "    Rules.parse('wd4=maybe')\n"
+        "    parse('wd4=maybe')\n"
         "except ValueError as e:\n"
         "    print(e)\n"
     )

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from host_sim.hw import HostHardware
+from uno import codes
 from uno import rules as R
 from uno import save
 from uno.app import input as I
@@ -247,7 +248,7 @@ def test_high_scores_show_and_clear_with_confirmation(run):
 # ----- score graph ------------------------------------------------------------------------
 
 def graph_run(scoring="standard"):
-    from uno.rules import Rules
+    from uno.ruleset import Rules
 
     r = Run()
     r.app.rules = Rules(seats=("human", "advanced", "normal", "easy"), scoring=scoring)
@@ -268,11 +269,11 @@ def test_graph_draws_a_line_per_seat_in_its_colour_with_labelled_axes():
         for x in range(bmp.width):
             counts[bmp[x, y]] += 1
     for s in range(4):  # every seat's line: at least the plot's width in its colour
-        assert counts[1 + s] >= graph.W - graph.PX - 3, s
-    assert counts[graph.AXIS] >= graph.W + graph.H - 10
+        assert counts[1 + s] >= graph.PLOT_W - graph.PX - 3, s
+    assert counts[graph.AXIS] >= graph.PLOT_W + graph.PLOT_H - 10
     bottom = graph.ZERO
     # seat 0 (260 of 500 after hand 5) ends at the right edge, a little above the middle
-    x_end = graph.RIGHT
+    x_end = graph.LAST_X
     y_end = bottom - (bottom - 3) * 260 // 500
     assert bmp[x_end, y_end] == 1
     t = r.text()
@@ -358,9 +359,11 @@ def test_explanations_fit_the_screen():
 
 
 def test_name_characters_are_the_saves():
+    """The players page keeps its own copy of the save's letters: a string is no constant the
+    badge's build folds, and importing uno.save's would load the codec with the page."""
     from uno.app import players
 
-    assert players.NAME_CHARS == save.NAME_CHARS and players.NAME_LEN == save.NAME_LEN
+    assert players.NAME_CHARS == save.NAME_CHARS
 
 
 def test_host_sim_types_names_only_while_a_name_is_entered(run):
@@ -438,8 +441,7 @@ def test_the_graph_at_a_matchs_end_takes_the_computer_players_room():
     (App.rest_players: on CircuitPython's VM three Advanced players' heap had no room left for
     the plot), and the next match makes them again."""
     from host_sim import __main__ as M
-    from uno import game as G
-    from uno.rules import Rules
+    from uno.ruleset import Rules
 
     names = ("uno.ai", "uno.advanced", "uno.ai_search", "uno.observe")
     import uno.advanced  # noqa: F401 - put back below for the rest of the test session
@@ -454,10 +456,10 @@ def test_the_graph_at_a_matchs_end_takes_the_computer_players_room():
         app.new_match()
         for _ in range(40):  # computers only: A at each hand's results
             M.settle(app, hw)
-            if app.table.g.phase == G.PH_MATCH_OVER:
+            if app.table.g.phase == codes.PH_MATCH_OVER:
                 break
             hw.press(I.bit("A"))
-        assert app.table.g.phase == G.PH_MATCH_OVER and app.stack[-1] is app.results
+        assert app.table.g.phase == codes.PH_MATCH_OVER and app.stack[-1] is app.results
         hw.press(I.bit("SELECT"))
         M.settle(app, hw)
         assert app.stack[-1].module == "uno.app.graph"

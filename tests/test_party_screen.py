@@ -13,7 +13,7 @@ from host_sim import __main__ as M
 from host_sim import script as S
 from host_sim.bot import check_record, play_match
 from host_sim.hw import HostHardware
-from uno import party as P
+from uno import codes
 from uno.app import input as I
 from uno.app.startup import make_app
 from uno.view import layout as L
@@ -102,7 +102,7 @@ def test_the_swap_picker_starts_on_the_fewest_cards_and_names_the_seat_and_its_c
     hands"; the picker starts on the seat with the fewest cards."""
     app, hw = table(4, THREE, "A A")  # seed 4: your 7 on the first turn
     g = app.table.g
-    assert g.phase == P.PH_SWAP and g.actor == 0
+    assert g.phase == codes.PH_SWAP and g.actor == 0
     counts = {s: len(g.hands[s]) for s in (1, 2)}
     fewest = min(counts, key=lambda s: (counts[s], s))
     assert counts[1] != counts[2]
@@ -116,14 +116,14 @@ def test_the_picker_moves_round_the_table_in_seat_order_and_skips_your_seat():
     bar, the right panel), LEFT and UP to the one before; your own seat is never picked."""
     app, hw = table(12, FOUR, "A RIGHT A")  # seed 12: your 7; each other seat holds 7 cards
     g = app.table.g
-    assert g.phase == P.PH_SWAP and app.table.swap_to == 1 and rings_seat(app, 1)
+    assert g.phase == codes.PH_SWAP and app.table.swap_to == 1 and rings_seat(app, 1)
     for key, want in (("RIGHT", 2), ("RIGHT", 3), ("RIGHT", 1), ("DOWN", 2), ("LEFT", 1),
                       ("LEFT", 3), ("UP", 2), ("UP", 1), ("UP", 3)):
         press(app, hw, key)
         assert app.table.swap_to == want, key
         assert rings_seat(app, want), (key, ringed(app))
         assert message(app).startswith("A: swap with CPU%d (7)" % want)
-        assert g.phase == P.PH_SWAP and g.actor == 0  # the D-pad only points
+        assert g.phase == codes.PH_SWAP and g.actor == 0  # the D-pad only points
     # seat 2 sits across: its ring is round its half of the top bar
     assert app.table.panel_of[2] == 2
 
@@ -170,7 +170,7 @@ def test_the_jump_mark_is_the_identical_card_raised_and_ringed_during_the_window
     app, hw = table(6, THREE, "A")  # seed 6: CPU2 plays B8 and you hold B8
     tb = app.table
     g = tb.g
-    assert g.phase == P.PH_JUMP and g.actor == 0
+    assert g.phase == codes.PH_JUMP and g.actor == 0
     slot = raised(app)
     assert len(slot) == 1 and app.view.hand[slot[0]].y == L.HAND_Y - RAISE
     assert app.view._hand[slot[0]] == g.top == g.hands[0][tb.offset + slot[0]]
@@ -204,7 +204,7 @@ def test_b_lets_the_jump_in_go():
     n = len(app.table.g.hands[0])
     press(app, hw, "B")
     assert not any(e.get("jump") for e in hw.events)
-    assert len(app.table.g.hands[0]) == n and app.table.g.phase != P.PH_JUMP
+    assert len(app.table.g.hands[0]) == n and app.table.g.phase != codes.PH_JUMP
     assert app.table.marks is None and not raised(app) and not loaded()
 
 
@@ -220,11 +220,11 @@ def test_the_window_closes_by_itself_after_the_message_speeds_pause():
         while hw.ticks() + M.FRAME_MS < end:
             hw.advance(M.FRAME_MS)
             app.frame()
-            assert g.phase == P.PH_JUMP and g.actor == 0 and raised(app), end - hw.ticks()
+            assert g.phase == codes.PH_JUMP and g.actor == 0 and raised(app), end - hw.ticks()
         for _ in range(2):
             hw.advance(M.FRAME_MS)
             app.frame()
-        assert not (g.phase == P.PH_JUMP and g.actor == 0)
+        assert not (g.phase == codes.PH_JUMP and g.actor == 0)
         assert not raised(app) and app.table.marks is None
         assert not any(e.get("jump") for e in hw.events)
 
@@ -237,7 +237,7 @@ def test_the_hand_scrolls_to_the_card_that_can_jump():
     app, hw = table(1, THREE, keys)
     tb = app.table
     g = tb.g
-    assert g.phase == P.PH_JUMP and g.actor == 0
+    assert g.phase == codes.PH_JUMP and g.actor == 0
     i = g.hands[0].index(g.top)
     assert i >= L.HAND_SLOTS and tb.offset > 0
     assert raised(app) == [i - tb.offset]
@@ -265,7 +265,7 @@ def test_the_mark_shows_only_when_you_hold_the_card_and_only_in_the_window():
             tb = app.table
             g = tb.g
             up = raised(app)
-            window = g is not None and not app.stack and g.phase == P.PH_JUMP \
+            window = g is not None and not app.stack and g.phase == codes.PH_JUMP \
                 and tb.human(g.actor) and tb.mode == 1
             if window and was[0]:  # drawn from the window's second frame (the hand's own)
                 assert len(up) == 1 and app.view._hand[up[0]] == g.top
@@ -273,7 +273,7 @@ def test_the_mark_shows_only_when_you_hold_the_card_and_only_in_the_window():
                 seen[0] += 1
             elif not window:
                 assert not up, (g.phase if g else None, g.actor if g else None)
-                if g is not None and g.phase == P.PH_SWAP and tb.human(g.actor) \
+                if g is not None and g.phase == codes.PH_SWAP and tb.human(g.actor) \
                         and tb.mode == 1 and not app.stack:
                     seen[1] += 1
             was[0] = window
@@ -292,11 +292,11 @@ def test_hot_seat_shows_the_jump_mark_on_the_asked_players_own_hand_only():
     tb = app.table
     g = tb.g
     asked = g.actor
-    assert g.phase == P.PH_JUMP and tb.human(asked) and tb.seat != asked
+    assert g.phase == codes.PH_JUMP and tb.human(asked) and tb.seat != asked
     assert app.top() is app.handover and app.view.table.hidden
     assert tb.marks is None and not raised(app)
     press(app, hw, "A", frames=3)  # the asked player takes the badge
-    assert tb.seat == asked and g.phase == P.PH_JUMP
+    assert tb.seat == asked and g.phase == codes.PH_JUMP
     up = raised(app)
     assert len(up) == 1 and app.view._hand[up[0]] == g.top
     assert list(app.view._hand[:len(g.hands[asked][:8])]) == g.hands[asked][tb.offset:][:8]
@@ -351,15 +351,6 @@ def test_a_match_continued_at_the_picker_rings_the_seat_its_message_names(tmp_pa
     assert message(app).startswith("PAUSED")
     app = run("A")  # Continue
     tb = app.table
-    assert tb.g.phase == P.PH_SWAP and tb.g.actor == 0 and not app.stack
+    assert tb.g.phase == codes.PH_SWAP and tb.g.actor == 0 and not app.stack
     assert tb.swap_to == 1 and rings_seat(app, 1)
     assert message(app).startswith("A: swap with CPU1 (6)")
-
-
-def test_the_prompts_keep_the_tables_frame_numbers():
-    """uno.app.party tells a play's frame by the table's private constant (folded on the
-    badge): they must agree."""
-    import uno.app.party
-    import uno.app.table
-
-    assert uno.app.party._SPLIT == uno.app.table._SPLIT

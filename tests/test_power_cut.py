@@ -25,7 +25,7 @@ import random
 from host_sim import __main__ as M
 from host_sim.bot import check_cards, random_button
 from host_sim.hw import FileNvm, HostHardware
-from uno import game as G
+from uno import codes
 from uno.app.input import bit
 from uno.save import load, unpack_match
 
@@ -98,7 +98,7 @@ def check_start(app, hw, found, counts):
     assert getattr(title, "module", None) == "uno.app.title"
     if found is not None and found.match:
         g, _ = unpack_match(found.match)
-        if g.phase == G.PH_MATCH_OVER:
+        if g.phase == codes.PH_MATCH_OVER:
             assert 0 not in title.items and app.saved.match is None
             counts["settled"] += 1
         else:

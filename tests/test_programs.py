@@ -115,21 +115,6 @@ def test_a_matchs_program_keeps_only_the_code_it_uses(tmp_path):
         assert "'%s'" % name not in loaded, name
 
 
-def test_the_match_start_keeps_the_tables_mode_numbers():
-    """uno.app.begin tells a match saved at a hand's end by the table's mode and by the game's
-    phase, private constants of each module (folded on the badge; the title's program, which
-    uses begin too, never loads uno.game): they must agree; so does uno.app.saves."""
-    import uno.app.begin
-    import uno.app.saves
-    import uno.app.table
-    from uno import game
-
-    assert uno.app.begin._TABLE_OVER == uno.app.table._OVER
-    assert uno.app.begin._HAND_OVER == game.PH_HAND_OVER
-    assert uno.app.begin._MATCH_OVER == game.PH_MATCH_OVER
-    assert uno.app.saves._MATCH_OVER == game.PH_MATCH_OVER
-
-
 def test_the_start_files_begin_each_program_code_py_names():
     import re
 
@@ -189,7 +174,8 @@ def test_help_from_a_paused_match_shows_that_matchs_rules(tmp_path):
 
 def test_a_matchs_rules_name_their_preset():
     from uno import rules as R
+    from uno.rulecheck import PRESET_NAMES
 
-    for name in R.PRESET_NAMES:
+    for name in PRESET_NAMES:
         assert R.preset_of(R.preset(name, target=250, seats=("human", "easy", "normal"))) == name
     assert R.preset_of(R.preset("official", stacking="on")) == "custom"

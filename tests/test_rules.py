@@ -12,11 +12,11 @@ from collections import Counter
 import pytest
 
 from uno import bits, cards
-from uno.game import (
-    DRAW, PASS, PH_COLOUR, PH_DRAWN, PH_HAND_OVER, PH_PLAY, Game, IllegalAction,
-)
+from uno.codes import DRAW, PASS, PH_COLOUR, PH_DRAWN, PH_HAND_OVER, PH_PLAY
+from uno.game import Game, IllegalAction
 from uno.notation import parse_action
-from uno.rules import Rules, preset
+from uno.rules import parse, preset
+from uno.ruleset import Rules
 
 # ----- helpers shared by the test_rules_*.py files --------------------------------------------
 
@@ -304,7 +304,7 @@ def test_named_presets(name):
     for k, v in want.items():
         assert getattr(r, k) == v, (name, k)
     assert r.one_window == 3  # RULES.md: "within `one_window` seconds, default 3"
-    assert r == Rules.parse(" ".join("%s=%s" % (k, v) for k, v in PRESET_VALUES[name].items()))
+    assert r == parse(" ".join("%s=%s" % (k, v) for k, v in PRESET_VALUES[name].items()))
 
 
 def test_presets_take_overrides():
@@ -313,7 +313,7 @@ def test_presets_take_overrides():
     assert preset("windows", scoring="penalty").scoring == "penalty"
     r = preset("official", seats="human,normal,easy,advanced")
     assert r.nseats == 4 and r.one_call == "required"
-    assert Rules.parse("scoring=penalty", base="windows").wd4 == "strict"
+    assert parse("scoring=penalty", base="windows").wd4 == "strict"
     with pytest.raises(ValueError, match="nosuch"):
         preset("nosuch")
 
@@ -331,7 +331,7 @@ def test_out_of_range_option_is_refused_naming_it(opt, value):
     with pytest.raises(ValueError, match=opt):
         Rules(**{opt: value})
     with pytest.raises(ValueError, match=opt):
-        Rules.parse("%s=%s" % (opt, value))
+        parse("%s=%s" % (opt, value))
 
 
 @pytest.mark.parametrize("opt,value", [
@@ -343,7 +343,7 @@ def test_out_of_range_option_is_refused_naming_it(opt, value):
 def test_in_range_option_is_accepted(opt, value):
     """RULES.md option ranges: the limits themselves are allowed (`target` 100 to 10000)."""
     assert getattr(Rules(**{opt: value}), opt) == value
-    assert getattr(Rules.parse("%s=%s" % (opt, value)), opt) == value
+    assert getattr(parse("%s=%s" % (opt, value)), opt) == value
 
 
 def test_unknown_option_is_refused_naming_it():
@@ -352,7 +352,7 @@ def test_unknown_option_is_refused_naming_it():
     with pytest.raises(ValueError, match="colourblind"):
         Rules(colourblind=1)
     with pytest.raises(ValueError, match="progressive"):
-        Rules.parse("wd4=strict progressive=on")
+        parse("wd4=strict progressive=on")
     with pytest.raises(ValueError, match="jumpin"):
         preset("house", jumpin="on")
 

@@ -1,12 +1,14 @@
-"""docs/RULES.md cannot drift from lib/uno/rules.py: every option with its values and default,
-and every preset with what it sets, as the code has them."""
+"""docs/RULES.md cannot drift from the code (uno.rules, uno.rulecheck, uno.ruleset): every
+option with its values and default, and every preset with what it sets, as the code has them."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+from uno import rulecheck as C
 from uno import rules as R
+from uno.ruleset import OPTION_NAMES
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "RULES.md").read_text()
 
@@ -24,25 +26,25 @@ def _table_rows(heading: str) -> dict[str, list[str]]:
 
 def test_every_option_is_listed_with_its_values_and_default():
     rows = _table_rows("Every option")
-    assert set(rows) == set(R.OPTION_NAMES)
-    for name in R.OPTION_NAMES:
+    assert set(rows) == set(OPTION_NAMES)
+    for name in OPTION_NAMES:
         values, default = rows[name]
         want = R._DEFAULTS[name]
         want = ",".join(want) if name == "seats" else str(want)
         assert default == "`%s`" % want, name
-        for v in R._CHOICES.get(name, ()):
+        for v in C.CHOICES.get(name, ()):
             assert "`%s`" % v in values, (name, v)
-        if name in R._NUMBERS:
-            lo, hi = R._NUMBERS[name]
+        if name in C._NUMBERS:
+            lo, hi = C._NUMBERS[name]
             assert str(lo) in values and str(hi) in values, name
-    for kind in R.SEAT_KINDS:
+    for kind in C.SEAT_KINDS:
         assert "`%s`" % kind in rows["seats"][0]
 
 
 def test_every_preset_is_listed_with_what_it_sets():
     rows = _table_rows("Presets")
-    assert list(rows) == list(R.PRESET_NAMES)
-    for name in R.PRESET_NAMES:
+    assert list(rows) == list(C.PRESET_NAMES)
+    for name in C.PRESET_NAMES:
         got = dict(tok.split("=") for tok in re.findall(r"\w+=\w+", rows[name][0]))
         want = {k: str(v) for k, v in R.PRESETS[name].items()}
         assert got == want, name
@@ -51,5 +53,5 @@ def test_every_preset_is_listed_with_what_it_sets():
 def test_every_option_is_explained_in_the_text():
     """Each option also has its own paragraph (not only a table row)."""
     prose = DOC.split("## Every option", 1)[0]
-    for name in R.OPTION_NAMES:
+    for name in OPTION_NAMES:
         assert re.search(r"`%s[`=]" % name, prose), name

@@ -5,8 +5,7 @@ import pytest
 from test_rules import act, evs, hand, kinds, legal, position, refused
 
 from uno import cards
-from uno.game import PH_CHALLENGE, PH_HAND_OVER, PH_ONE, PH_PLAY, PH_STACK
-from uno.party import PH_JUMP, PH_SWAP
+from uno.codes import PH_CHALLENGE, PH_HAND_OVER, PH_JUMP, PH_ONE, PH_PLAY, PH_STACK, PH_SWAP
 from uno.rules import PRESETS, preset
 
 SEVEN = {"seven_zero": "on"}
@@ -305,35 +304,26 @@ def test_plain_stacking_does_not_take_a_w4_on_a_plus_two():
 def test_the_options_and_help_say_each_new_value_in_one_line():
     """Options and Help explain each value of the new options in one line of the screen."""
     from uno.app import ruletext as T
-    from uno.rules import _CHOICES
+    from uno.rulecheck import CHOICES
 
     for name, values in (("seven_zero", ("off", "on")), ("jump_in", ("off", "on")),
                          ("draw", ("match",)), ("stacking", ("mixed",)), ("preset", ("party",))):
         for v in values:
             if name != "preset":
-                assert v in _CHOICES[name]
+                assert v in CHOICES[name]
             line = T.explain(name, v)
             assert 0 < len(line) <= 26, (name, v, line)
 
 
-def test_the_private_constants_agree_with_the_game():
-    """uno.party keeps uno.game's constants as private ones: they must be the same."""
-    import uno.game as G
-    import uno.journal as J
-    import uno.party as P
+def test_the_party_phases_come_after_every_other():
+    """The table, the human's turn and the search tell the party rules' phases by
+    ``phase >= PH_SWAP``."""
+    from uno import codes
 
-    import uno.app.hint as H
-    import uno.app.table as T
-    import uno.explain as E
-    import uno.notation as N
-
-    assert (P.PH_SWAP, P.PH_JUMP, P.SWAP, P.NO_JUMP) == (
-        G._PH_SWAP, G._PH_JUMP, G._SWAP, N.NO_JUMP) == (
-        E._PH_SWAP, E._PH_JUMP, N.SWAP, H._NO_JUMP)
-    assert H._SWAP == P.SWAP and T._PH_SWAP == P.PH_SWAP
-    assert G.PH_NEW < P.PH_SWAP < P.PH_JUMP  # after every phase before them
-    assert (P._RB_SEVEN, P._RB_JUMP, P._LAST_PLAY, P._J_HANDS) == (
-        G._RB_SEVEN, G._RB_JUMP, G.LAST_PLAY, J._J_HANDS)
+    assert codes.PH_NEW < codes.PH_SWAP < codes.PH_JUMP
+    others = [v for k, v in vars(codes).items() if k.startswith("PH_") and k not in (
+        "PH_SWAP", "PH_JUMP")]
+    assert max(others) < codes.PH_SWAP
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -345,7 +335,8 @@ def test_undo_restores_swaps_passes_and_jumps(seats, seed):
 
     from test_core_properties import snapshot
 
-    from uno.game import Game, PH_MATCH_OVER
+    from uno.codes import PH_MATCH_OVER
+    from uno.game import Game
 
     g = Game(preset("party", seats=["normal"] * seats), seed=seed)
     g.start()

@@ -7,8 +7,10 @@ import pytest
 from test_rules import act, evs, hand, kinds, legal, names, position
 
 from uno import cards
-from uno.game import PH_COLOUR, PH_HAND_OVER, PH_PLAY, PH_STACK, Game
-from uno.rules import Rules, preset
+from uno.codes import PH_COLOUR, PH_HAND_OVER, PH_PLAY, PH_STACK
+from uno.game import Game
+from uno.rules import preset
+from uno.ruleset import Rules
 
 
 class StackedDeal(Game):

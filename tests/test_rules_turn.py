@@ -6,7 +6,7 @@ import pytest
 from test_rules import act, evs, hand, kinds, legal, names, position, refused
 
 from uno import cards
-from uno.game import DRAW, PASS, PH_DRAWN, PH_HAND_OVER, PH_PLAY
+from uno.codes import DRAW, PASS, PH_DRAWN, PH_HAND_OVER, PH_PLAY
 
 # ----- what may be played -----------------------------------------------------------------------
 

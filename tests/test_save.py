@@ -10,11 +10,14 @@ import pytest
 from tools.records.replay import check_record
 
 from uno import save as S
-from uno.game import (
+from uno.codes import (
     PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN, PH_HAND_OVER, PH_MATCH_OVER, PH_ONE, PH_PLAY,
-    PH_STACK, Game,
+    PH_STACK,
 )
-from uno.rules import PRESET_NAMES, Rules, preset
+from uno.game import Game
+from uno.rulecheck import PRESET_NAMES
+from uno.rules import preset
+from uno.ruleset import Rules
 from uno.settings_ops import match_names, rules_of
 from uno.store import Store
 

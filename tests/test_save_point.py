@@ -25,8 +25,8 @@ def game_in_progress(tmp_path):
 
 
 def codec_loaded():
-    return [m for m in ("uno.save", "uno.rules", "uno.restore", "uno.bitread", "uno.app.saves",
-                        "uno.crc32py") if m in sys.modules]
+    return [m for m in ("uno.save", "uno.rules", "uno.rulecheck", "uno.restore", "uno.bitread",
+                        "uno.app.saves", "uno.crc32py") if m in sys.modules]
 
 
 def test_a_save_point_in_a_match_loads_no_codec_and_writes_what_the_codec_writes(tmp_path):

@@ -7,7 +7,7 @@ import io
 from host_sim import __main__ as M
 from host_sim import bot
 from host_sim.hw import HostHardware
-from uno import game as G
+from uno import codes
 from uno.app.input import bit
 from uno.app.saves import read_extra
 from uno.bitread import saved_phase
@@ -46,7 +46,7 @@ def stored(path):
 def human_turn(app):
     tb = app.table
     return (app.top() is tb and tb.g is not None and tb.g.actor == tb.seat
-            and tb.g.phase in (G.PH_PLAY, G.PH_DRAWN, G.PH_STACK))
+            and tb.g.phase in (codes.PH_PLAY, codes.PH_DRAWN, codes.PH_STACK))
 
 
 def play_hands(app, hw, hands, before_move=None):
@@ -59,7 +59,7 @@ def play_hands(app, hw, hands, before_move=None):
         if app.top() is app.results:
             seen += 1
             at.append(app.autosave.writes)
-            if app.table.g.phase == G.PH_MATCH_OVER:
+            if app.table.g.phase == codes.PH_MATCH_OVER:
                 break
         elif before_move is not None and human_turn(app):
             before_move(app, hw)
@@ -101,7 +101,7 @@ def test_a_hands_end_is_in_the_save_file_when_its_results_show(tmp_path):
         if app.top() is app.results:
             shown += 1
             assert not app.autosave.waiting()
-            assert saved_phase(stored(path).match) in (G.PH_HAND_OVER, G.PH_MATCH_OVER), \
+            assert saved_phase(stored(path).match) in (codes.PH_HAND_OVER, codes.PH_MATCH_OVER), \
                 "results page %d shows a hand the save file does not hold" % shown
         elif human_turn(app):
             pause_first(app, hw)

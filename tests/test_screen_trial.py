@@ -204,7 +204,7 @@ def test_score_graph_marks_stay_clear_of_the_edge_and_every_graph_says_b_back():
     from test_pages import graph_run
 
     from uno.app import graph
-    from uno.rules import Rules
+    from uno.ruleset import Rules
 
     for n in (2, 3, 4):
         r = graph_run()
@@ -220,7 +220,7 @@ def test_score_graph_marks_stay_clear_of_the_edge_and_every_graph_says_b_back():
         assert right <= bmp.width - 3, (n, right)  # a 2 px margin at the screen's edge
         assert graph.X0 + bmp.width == 160
         for s in range(n):  # each last mark whole: its 5 x 5 box holds its 5 x 5 pattern
-            x = graph.RIGHT
+            x = graph.LAST_X
             y = graph.ZERO - (graph.ZERO - 3) * r.app.history[-1][s] // 500
             box = sum(1 for dy in range(-2, 3) for dx in range(-2, 3)
                       if bmp[x + dx, y + dy] == 1 + s)

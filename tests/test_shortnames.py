@@ -117,7 +117,7 @@ def test_the_renamed_game_plays_the_golden_match_on_cpython(tmp_path):
     # renamed core and players: every deal, decision and score as from the source
     from test_golden_records import CASES, GOLDEN, PLAYERS_TARGET, first_difference
 
-    from uno.game import PH_HAND_OVER, PH_MATCH_OVER
+    from uno.codes import PH_HAND_OVER, PH_MATCH_OVER
 
     lib, plan = shortnames.write_built(tmp_path / "lib")
     assert plan is not None

@@ -15,18 +15,9 @@ import gc
 
 from micropython import const
 
-from uno.ai import Context, Learner, Normal, next_seat, score_play, unseen_colour_counts
-from uno.cards import POINTS
-
-# uno.game's constants, private: an imported name costs a global slot at run time
-# (tests/test_ai.py checks they equal the game's).
-_DRAW = const(64)
-_PASS = const(65)
-_CHALLENGE = const(66)
-_SKIP = const(10)
-_REVERSE = const(11)
-_DRAW2 = const(12)
-_WILD = const(13)
+from uno.ai import WIN, Context, Learner, Normal, next_seat, score_play, unseen_colour_counts
+from uno.cards import DRAW2, POINTS, REVERSE, SKIP, WILD
+from uno.codes import CHALLENGE, DRAW, PASS
 
 # The search's budget in work units (uno.ai_search: about 11,200 MicroPython VM instructions
 # each).
@@ -64,7 +55,6 @@ KEEP_WILD_ABOVE = 1
 # when neither of its two colours is one (+0.10 points at four seats over forty seeds;
 # docs/AI.md). 0: off.
 AIM_VOID = 3
-_WIN = const(255000)  # uno.ai_search's unit: a hand's win (tests/test_ai.py checks they agree)
 # MicroPython's heap never moves objects: when the heap is nearly full, a collection before
 # the search puts the sampled game's objects into the lowest free blocks instead of between
 # the garbage of the last one (without it the smallest heap for a hand is not monotone: 73 KB
@@ -84,23 +74,23 @@ def score_multi(ctx, a, left):
     s = score_play(ctx, a)
     kind = a & 15
     col = a >> 4
-    if kind >= _WILD:
+    if kind >= WILD:
         if ctx.n == 3:
             s -= 800  # Normal lets a wild go from 3 cards
     else:
         if col == ctx.colour:
             s += 100
-        if kind < _SKIP:
+        if kind < SKIP:
             s += 15 * kind
     if ctx.danger and not ctx.penalty:
         s -= 8 * POINTS[kind]  # Normal sheds points then; at 3-4 seats it costs hands
     obs = ctx.obs
     counts = obs.counts
-    if kind == _REVERSE and counts[ctx.prev] <= 3:
+    if kind == REVERSE and counts[ctx.prev] <= 3:
         s -= 300
-    if _SKIP <= kind <= _DRAW2 and ctx.min_opp > 3:
+    if SKIP <= kind <= DRAW2 and ctx.min_opp > 3:
         s -= 200
-    if (kind == _SKIP or kind == _DRAW2) and counts[next_seat(obs, obs.seat, 2)] <= 2:
+    if (kind == SKIP or kind == DRAW2) and counts[next_seat(obs, obs.seat, 2)] <= 2:
         s -= 300
     # minus 3 x the colour's share of the unseen coloured cards, kept exact (none left: 0)
     return s * multi_scale(left) - 300 * left[col]
@@ -125,10 +115,10 @@ def _prior(cands, cand_s, best, held, left):
     scale = 1 if left is None else multi_scale(left)
     per = 100000 * scale
     wild = 0 if left is None or held <= 3 else K_PRIOR_WILD * scale
-    prior = [(v + wild if (cands[i] & 15) >= _WILD else v) * k * _WIN // per
+    prior = [(v + wild if (cands[i] & 15) >= WILD else v) * k * WIN // per
              for i, v in enumerate(cand_s)]
     if len(cands) > len(cand_s):
-        prior.append(best * k * _WIN // per)
+        prior.append(best * k * WIN // per)
     return prior
 
 
@@ -154,9 +144,9 @@ def _candidates(scored, legal, ctx):
         s, a = scored[i]
         i -= 1
         k = a & 15
-        if k >= _WILD:
+        if k >= WILD:
             # Two colours at most per wild kind.
-            bit = 1 << (k - _WILD) * 2
+            bit = 1 << (k - WILD) * 2
             if seen_wild & bit and seen_wild & bit << 1:
                 continue
             seen_wild |= bit << 1 if seen_wild & bit else bit
@@ -164,15 +154,15 @@ def _candidates(scored, legal, ctx):
         cand_s.append(s)
     if ctx.nseats > 2 and ctx.min_opp <= AIM_VOID:
         _aim_void(scored, ctx, cands, cand_s)
-    if (scored[-1][1] & 15) >= _WILD and ctx.min_opp > (
+    if (scored[-1][1] & 15) >= WILD and ctx.min_opp > (
             2 if ctx.nseats == 2 else KEEP_WILD_ABOVE):
-        if _DRAW in legal:
+        if DRAW in legal:
             # Only a wild fits: drawing instead (reneging) keeps it for later; let the
             # search weigh it.
-            cands.append(_DRAW)
-        elif _PASS in legal and KEEP_DRAWN_WILD and ctx.nseats > 2:
+            cands.append(DRAW)
+        elif PASS in legal and KEEP_DRAWN_WILD and ctx.nseats > 2:
             # The same for a wild just drawn: keeping it (a pass) is weighed too.
-            cands.append(_PASS)
+            cands.append(PASS)
     return cands, cand_s
 
 
@@ -192,7 +182,7 @@ def _aim_void(scored, ctx, cands, cand_s):
         return
     for a in cands:
         k = a & 15
-        if k >= _WILD:
+        if k >= WILD:
             for c in range(4):
                 if (lack >> c) & 1 and (k | c << 4) in cands:
                     return
@@ -224,7 +214,7 @@ class Advanced(Learner, Normal):
     def choose(self, obs):
         self.learn(obs)
         a = Normal.choose(self, obs)
-        if a == _CHALLENGE:
+        if a == CHALLENGE:
             self.note_challenge(obs)
         return a
 
@@ -234,7 +224,7 @@ class Advanced(Learner, Normal):
         left = unseen_colour_counts(obs) if obs.nseats > 2 else None
         scored = []
         for a in legal:
-            if a < _DRAW:
+            if a < DRAW:
                 scored.append((score_play(ctx, a) if left is None else
                                score_multi(ctx, a, left), a))
         if not scored:
@@ -248,14 +238,14 @@ class Advanced(Learner, Normal):
             self.spent = self.dets = 0
             collect_if_low()
             a = scored[-1][1]
-            if (a & 15) >= _WILD:
+            if (a & 15) >= WILD:
                 # Keep the wild for the late searches, which aim it at the hand about to go
                 # out: draw instead (reneging), or keep the wild just drawn (docs/AI.md:
                 # +0.6 points at four seats, +1.2 at three).
-                if _PASS in legal:
-                    return _PASS
-                if _DRAW in legal:
-                    return _DRAW
+                if PASS in legal:
+                    return PASS
+                if DRAW in legal:
+                    return DRAW
             return a
         cands, cand_s = _candidates(scored, legal, ctx)
         if len(cands) == 1:

@@ -19,40 +19,29 @@ best plays by searching sampled deals (uno.ai_search).
 from micropython import const
 
 from uno.cards import POINTS as _POINTS
+from uno.cards import DRAW2, REVERSE, SKIP, WILD, WILD4, action_card
+from uno.codes import ACCEPT, CALL_ONE, CATCH, CHALLENGE, COLOUR, DRAW, NO_JUMP, PASS, SWAP
 from uno.rng import Rng
-
-# uno.game's actions, as private constants: an imported name costs a global slot at run time
-# (tests/test_ai.py checks they equal the game's).
-_DRAW = const(64)
-_PASS = const(65)
-_CHALLENGE = const(66)
-_ACCEPT = const(67)
-_CALL_ONE = const(68)
-_CATCH = const(70)
-_COLOUR = const(72)
-_SWAP = const(76)
-_NO_JUMP = const(80)
-
-_SKIP = const(10)
-_REVERSE = const(11)
-_DRAW2 = const(12)
-_WILD = const(13)
-_WILD4 = const(14)
 
 LEVELS = ("easy", "normal", "advanced")
 
 # Weights of the play heuristic (tuned in RLCard's engine and ours with tools/ai/arena.py).
 # The play scores are whole numbers, in hundredths of a point: the badge's floats are 30-bit,
 # and integers make it choose as a PC does.
-K_WILD_KEEP = 900
-K_W4_ATTACK = 800
-K_SAME = 200
-K_VOID = 250
-K_KEEP_COLOUR = 50
-K_EXTRA = 250
-K_ATTACK = 400
-K_DRAW2 = 150
-K_NUM = 5
+K_WILD_KEEP = const(900)
+K_W4_ATTACK = const(800)
+K_SAME = const(200)
+K_VOID = const(250)
+K_KEEP_COLOUR = const(50)
+K_EXTRA = const(250)
+K_ATTACK = const(400)
+K_DRAW2 = const(150)
+K_NUM = const(5)
+# The search's scores (uno.ai_search) and Advanced's prior (uno.advanced) are integers in units
+# of 1/255,000 of a hand's win: exact sums, the same on the badge (30-bit floats) as on a PC,
+# and nothing boxed per playout. 255,000 = 255 x 1,000 keeps the win table's 2/255 steps,
+# 0.002 a point and the prior's 0.02 whole.
+WIN = const(255000)
 
 
 # --- small helpers on observations -------------------------------------------------------------
@@ -64,13 +53,6 @@ def colour_counts(hand):
     for c in hand:
         cc[c >> 4] += 1
     return cc
-
-
-def action_card(a):
-    """The card in hand that a play action uses (wilds: the colour bits become 4)."""
-    if (a & 15) >= _WILD:
-        return 0x40 | (a & 15)
-    return a
 
 
 def next_seat(obs, seat, steps=1):
@@ -86,7 +68,7 @@ def unseen_colour_counts(obs):
         left[c >> 4] -= 1
     for c in obs.discard:
         k = c & 15
-        if k >= _WILD:
+        if k >= WILD:
             left[4] -= 1
         else:
             left[c >> 4] -= 1
@@ -153,28 +135,28 @@ class Player:
         if len(legal) == 1:
             return legal[0]
         first = legal[0]
-        if _CALL_ONE in legal:
+        if CALL_ONE in legal:
             return self.call_one(obs)
-        if _CATCH in legal:
+        if CATCH in legal:
             return self.catch(obs)
-        if first >= _SWAP or legal[-1] == _NO_JUMP:  # seven_zero's swap, jump_in's window
+        if first >= SWAP or legal[-1] == NO_JUMP:  # seven_zero's swap, jump_in's window
             from uno.ai_party import answer
 
             return answer(self, obs)
-        if first >= _COLOUR:
-            return _COLOUR + self.colour(obs)
-        if _CHALLENGE in legal:
+        if first >= COLOUR:
+            return COLOUR + self.colour(obs)
+        if CHALLENGE in legal:
             return self.challenge(obs)
-        if _ACCEPT in legal:
+        if ACCEPT in legal:
             return self.stack(obs)
         return self.play(obs)
 
     # Defaults shared by Normal and Advanced.
     def call_one(self, obs):
-        return _CALL_ONE
+        return CALL_ONE
 
     def catch(self, obs):
-        return _CATCH
+        return CATCH
 
     def colour(self, obs):
         return best_colour(colour_counts(obs.hand), self.void_of_next(obs))
@@ -187,19 +169,19 @@ class Player:
 
     def stack(self, obs):
         """STACK phase: pass the penalty on when a card allows it."""
-        plays = [a for a in obs.legal if a < _DRAW]
+        plays = [a for a in obs.legal if a < DRAW]
         if not plays:
-            return _ACCEPT
-        if (plays[0] & 15) == _DRAW2 and (plays[-1] & 15) == _WILD4:
+            return ACCEPT
+        if (plays[0] & 15) == DRAW2 and (plays[-1] & 15) == WILD4:
             # stacking=mixed: a +2 before a W+4, which is kept for later
-            plays = [a for a in plays if (a & 15) == _DRAW2]
+            plays = [a for a in plays if (a & 15) == DRAW2]
         return self.pick_wild_colour(obs, plays)
 
     def pick_wild_colour(self, obs, plays):
         """Among plays of one card kind (stacking), the one leaving the best colour."""
         a0 = plays[0]
         cc = colour_counts(obs.hand)
-        if (a0 & 15) < _WILD:
+        if (a0 & 15) < WILD:
             best = a0
             for a in plays:
                 if cc[a >> 4] > cc[best >> 4]:
@@ -213,13 +195,13 @@ class Player:
         """CHALLENGE phase: stack a W+4 if allowed, else challenge when guilt is likely."""
         legal = obs.legal
         for a in legal:
-            if a < _DRAW:
-                return self.pick_wild_colour(obs, [x for x in legal if x < _DRAW])
+            if a < DRAW:
+                return self.pick_wild_colour(obs, [x for x in legal if x < DRAW])
         n, d = self.p_guilty(obs)
         # Guilty: the other seat draws the penalty and we take a turn (a swing of about 9
         # cards); innocent: two cards more for us. Break-even near 1 in 5; a little caution:
         # challenge above 1 in 4.
-        return _CHALLENGE if 4 * n > d else _ACCEPT
+        return CHALLENGE if 4 * n > d else ACCEPT
 
     bluff_rate = 35  # in hundredths
 
@@ -308,7 +290,7 @@ class Normal(Player):
         best_s = -1000000000
         ctx = Context(obs)
         for a in legal:
-            if a >= _DRAW:
+            if a >= DRAW:
                 continue
             s = score_play(ctx, a)
             if s > best_s:
@@ -316,20 +298,20 @@ class Normal(Player):
                 best = a
         if best < 0:
             return self.no_play(obs, ctx)
-        if _DRAW in legal and best_s < ctx.renege_below:
-            return _DRAW
+        if DRAW in legal and best_s < ctx.renege_below:
+            return DRAW
         return best
 
     def no_play(self, obs, ctx):
         legal = obs.legal
-        if _DRAW in legal and _PASS in legal:
+        if DRAW in legal and PASS in legal:
             # draw=repeat after a miss: keep digging only when someone is about to go out.
             if ctx.danger and obs.counts[obs.seat] < 12:
-                return _DRAW
-            return _PASS
-        if _DRAW in legal:
-            return _DRAW
-        return _PASS
+                return DRAW
+            return PASS
+        if DRAW in legal:
+            return DRAW
+        return PASS
 
 
 class Context:
@@ -376,12 +358,12 @@ def score_play(ctx, a):
     cc = ctx.cc
     n_after = ctx.n - 1
     s = 0
-    if kind >= _WILD:
+    if kind >= WILD:
         wild_left = cc[4] - 1
         same_left = cc[col]
         # Keep wilds for when nothing else fits, unless the hand is nearly done.
         s -= K_WILD_KEEP if n_after > 2 else 100
-        if kind == _WILD4:
+        if kind == WILD4:
             if ctx.next_count <= 2:
                 s += K_W4_ATTACK
             elif ctx.nseats == 2:
@@ -405,8 +387,8 @@ def score_play(ctx, a):
         if kind < 10:
             s += K_NUM * kind
         else:
-            extra = kind == _SKIP or kind == _DRAW2 or ctx.reverse_skips
-            if kind == _REVERSE and ctx.nseats > 2:
+            extra = kind == SKIP or kind == DRAW2 or ctx.reverse_skips
+            if kind == REVERSE and ctx.nseats > 2:
                 extra = False
                 # Reverse turns the attack on the seat before us.
                 s += 100 if ctx.next_count <= 2 else 0
@@ -420,7 +402,7 @@ def score_play(ctx, a):
                     s += 100
                 if ctx.next_count <= 2:
                     s += K_ATTACK
-            if kind == _DRAW2:
+            if kind == DRAW2:
                 s += K_DRAW2
     # Points: shed expensive cards when a hand may end soon, and always in penalty scoring.
     if ctx.danger or ctx.penalty:

@@ -4,8 +4,8 @@ docs/AI.md, "The party rules"). Apart from uno.ai: a match without those rules n
 
 from micropython import const
 
-_SWAP = const(76)  # uno.party's (tests/test_ai_party.py checks they agree)
-_NO_JUMP = const(80)
+from uno.codes import NO_JUMP, SWAP
+
 _EASY_JUMPS = const(4)  # Easy jumps in once in this many chances
 
 
@@ -13,11 +13,11 @@ def answer(player, obs):
     """``player``'s action in the swap or the jump-in phase of ``obs``."""
     legal = obs.legal
     easy = player.level == "easy"
-    if legal[-1] == _NO_JUMP:
+    if legal[-1] == NO_JUMP:
         # Normal and Advanced: a card shed out of turn, and the seats between lose their
         # turns: it always helps. Easy: now and then.
         if easy and player.rng.below(_EASY_JUMPS):
-            return _NO_JUMP
+            return NO_JUMP
         return legal[0]
     if easy:
         return legal[player.rng.below(len(legal))]
@@ -28,4 +28,4 @@ def answer(player, obs):
         s = (obs.seat + i * obs.direction) % n
         if best < 0 or obs.counts[s] < obs.counts[best]:
             best = s
-    return _SWAP + best
+    return SWAP + best

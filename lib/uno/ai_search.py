@@ -19,36 +19,17 @@ code is loaded at a hand's first search and dropped on the badge when the hand e
 
 from micropython import const
 
-from uno.ai import best_colour, colour_counts, score_play
+from uno.ai import (
+    K_ATTACK, K_DRAW2, K_KEEP_COLOUR, K_NUM, K_SAME, K_W4_ATTACK, K_WILD_KEEP, WIN, best_colour,
+    colour_counts, score_play,
+)
+from uno.cards import POINTS as _POINTS
+from uno.cards import DRAW2, REVERSE, SKIP, WILD, WILD4
+from uno.codes import (
+    ACCEPT, CALL_ONE, CATCH, CHALLENGE, COLOUR, DRAW, LAST_PLAY, LAST_REC, NO_WILD, PH_CATCH,
+    PH_CHALLENGE, PH_COLOUR, PH_HAND_OVER, PH_NEW, PH_ONE, PH_PLAY, PH_SWAP, SWAP, VOID_KIND,
+)
 from uno.game import Game
-
-# uno.game's constants, private: an imported name costs a global slot at run time
-# (tests/test_ai.py checks they equal the game's).
-_DRAW = const(64)
-_CHALLENGE = const(66)
-_ACCEPT = const(67)
-_CALL_ONE = const(68)
-_CATCH = const(70)
-_COLOUR = const(72)
-_PH_PLAY = const(0)
-_PH_COLOUR = const(2)
-_PH_CHALLENGE = const(3)
-_PH_ONE = const(5)
-_PH_CATCH = const(6)
-_PH_HAND_OVER = const(7)
-_PH_NEW = const(9)
-_PH_SWAP = const(10)
-_SWAP = const(76)
-_NO_WILD = const(0x10)
-_VOID_KIND = const(5)
-_LAST_PLAY = const(12)
-_LAST_REC = const(6)
-
-_SKIP = const(10)
-_REVERSE = const(11)
-_DRAW2 = const(12)
-_WILD = const(13)
-_WILD4 = const(14)
 
 # Work units, about 11,200 MicroPython VM instructions each (x86, tools/ai/bench_ai.py): a playout
 # turn = 1, a core push/pop with its choice = _CORE_COST, a re-deal = _DET_COST, the first sampled
@@ -80,23 +61,11 @@ WILD_THIN = const(4)  # a tunable
 _INFER_TRIES = const(20)
 _CHECK_COST = const(5)
 _CHECK2_COST = const(8)
-# Normal's play weights (uno.ai's K_*; tests/test_ai.py checks they agree), for _imitate.
-_K_WILD_KEEP = const(900)
-_K_W4_ATTACK = const(800)
-_K_SAME = const(200)
-_K_KEEP_COLOUR = const(50)
-_K_ATTACK = const(400)
-_K_DRAW2 = const(150)
-_K_NUM = const(5)
 # Core plies at most after a candidate before the playout takes over.
 _CORE_PLIES = const(4)
-# Scores are integers in units of 1/255,000 of a hand's win (_ONE): exact sums, the same on
-# the badge (30-bit floats) as on a PC, and nothing boxed per playout. 255,000 = 255 x 1,000
-# keeps the win table's 2/255 steps, 0.002 a point and the prior's 0.02 whole.
-_ONE = const(255000)
+# Scores are integers in units of 1/255,000 of a hand's win (uno.ai.WIN).
 K_WILD_HELD = 10200  # 0.04 of a win for each wild held
 K_CAN_PLAY = 20400  # 0.08 of a win for having a card to play
-_POINTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 20, 20, 50, 50)
 _USE_TABLE = const(1)  # 0: the plain card-count race
 # Chance (x255) that the seat to move wins the hand, by its card count (row, 1-20) and the
 # smallest other count (column, 1-20): Normal-vs-Normal self-play, 30,000 Classic hands,
@@ -140,7 +109,7 @@ def search(player, obs, cands, prior, budget):
     # hand must fit: then the first sample is dealt again.
     again = pool.depth is not None
     for v in obs.void:
-        if v & _NO_WILD:
+        if v & NO_WILD:
             again = True
     if again:
         spent += pool.redeal(g, rng) + _DET_COST
@@ -173,7 +142,7 @@ def search(player, obs, cands, prior, budget):
 def rollout(g, model, a, seat, totals, i, rng):
     """Push ``a`` and the core's replies up to the next plain turn, play out, score, pop.
     Adds the score to ``totals[i]``; returns the work units spent."""
-    if model.rl and a < _DRAW:
+    if model.rl and a < DRAW:
         # RLCard's engine: the card's effects follow its rules, not the core's.
         v, turns = model.playout(g, seat, a)
         totals[i] += v
@@ -181,11 +150,11 @@ def rollout(g, model, a, seat, totals, i, rng):
     g.push(a)
     depth = 1
     # (the phases of seven_zero and jump_in come after the hand's end: uno.game.PH_SWAP)
-    while depth < _CORE_PLIES and g.phase != _PH_PLAY and not (
-            _PH_HAND_OVER <= g.phase <= _PH_NEW):
+    while depth < _CORE_PLIES and g.phase != PH_PLAY and not (
+            PH_HAND_OVER <= g.phase <= PH_NEW):
         g.push(fast_pick(g, g.legal_actions(), rng))
         depth += 1
-    if _PH_HAND_OVER <= g.phase <= _PH_NEW:
+    if PH_HAND_OVER <= g.phase <= PH_NEW:
         v = terminal(g.winner, g.hands, seat)
         turns = 0
     else:
@@ -219,7 +188,7 @@ class Pool:
             self.lp = lp  # the observation's record of the last plays (Game.last_play)
             seats = g.rules.seats
             for s in range(n):
-                o = s * _LAST_PLAY
+                o = s * LAST_PLAY
                 k = len(g.hands[s])
                 # a Normal's (its policy is known) free play, and no card taken since
                 if (s != seat and seats[s] == "normal" and lp[o] != 255 and lp[o + 5] == k
@@ -227,7 +196,7 @@ class Pool:
                     if self.depth is None:
                         self.depth = bytearray(n)
                         self.past = _Past(g.rules, n)
-                    q = o + _LAST_REC
+                    q = o + LAST_REC
                     self.depth[s] = 2 if (INFER_DEPTH > 1 and lp[q] != 255
                                           and lp[q + 5] == k + 1) else 1
 
@@ -261,12 +230,12 @@ class Pool:
                 k = rest - 1
                 for m in range(start, end):
                     c = cards[m]
-                    if (v >> (c >> 4)) & 1 or c < 0x40 and (v >> (_VOID_KIND + (c & 15))) & 1:
+                    if (v >> (c >> 4)) & 1 or c < 0x40 and (v >> (VOID_KIND + (c & 15))) & 1:
                         while k >= 0:
                             d = cards[k]
                             k -= 1
                             if not ((v >> (d >> 4)) & 1
-                                    or d < 0x40 and (v >> (_VOID_KIND + (d & 15))) & 1):
+                                    or d < 0x40 and (v >> (VOID_KIND + (d & 15))) & 1):
                                 cards[m] = d
                                 cards[k + 1] = c
                                 break
@@ -302,7 +271,7 @@ class Pool:
                         j = rng.below(len(pile))
                         d = pile[j]
                         if d < 0x40 and not ((v >> (d >> 4)) & 1
-                                             or (v >> (_VOID_KIND + (d & 15))) & 1):
+                                             or (v >> (VOID_KIND + (d & 15))) & 1):
                             pile[j] = h[m]
                             h[m] = d
                             break
@@ -320,14 +289,14 @@ class Pool:
         # Normal holding it would have made its recorded play (and the one before, holding the
         # later card): a hand it would not have played so from is unlikely. Returns the units.
         lp = self.lp
-        o = s * _LAST_PLAY
+        o = s * LAST_PLAY
         h = g.hands[s]
         pile = g.pile
         v = g.void[s]
         past = self.past
         tries = 0
         while not (past.fits(lp, o, h, -1)
-                   and (not two or past.fits(lp, o + _LAST_REC, h, lp[o]))):
+                   and (not two or past.fits(lp, o + LAST_REC, h, lp[o]))):
             tries += 1
             if tries > _INFER_TRIES or not pile:
                 break  # rare (0.6% of checks): the last deal stands
@@ -335,7 +304,7 @@ class Pool:
                 j = rng.below(len(pile))
                 d = pile[j]
                 if not (v and ((v >> (d >> 4)) & 1
-                               or d < 0x40 and (v >> (_VOID_KIND + (d & 15))) & 1)):
+                               or d < 0x40 and (v >> (VOID_KIND + (d & 15))) & 1)):
                     pile[j] = h[m]
                     h[m] = d
         return (tries + 1) * (_CHECK2_COST if two else _CHECK_COST)
@@ -365,8 +334,8 @@ class _Past:
         del h[:]
         h.extend(held)
         if later >= 0:
-            h.append(later if (later & 15) < _WILD else 0x40 | (later & 15))
-        h.append(a if k < _WILD else 0x40 | k)
+            h.append(later if (later & 15) < WILD else 0x40 | (later & 15))
+        h.append(a if k < WILD else 0x40 | k)
         cc = self.cc
         cc[0] = cc[1] = cc[2] = cc[3] = cc[4] = 0
         for c in h:
@@ -380,7 +349,7 @@ class _Past:
         self.void_next = rec[o + 4]
         self.has_active = cc[colour] > 0
         s = score_play(self, a)
-        if k >= _WILD:
+        if k >= WILD:
             for col in range(4):
                 if score_play(self, col << 4 | k) > s:
                     return False
@@ -389,7 +358,7 @@ class _Past:
             c = h[i]
             kc = c & 15
             if c >= 0x40:
-                if kc == k or kc == _WILD4 and not w4_ok:
+                if kc == k or kc == WILD4 and not w4_ok:
                     continue
                 for col in range(4):
                     if score_play(self, col << 4 | kc) > s:
@@ -442,7 +411,7 @@ class Model:
             turns += 1
             h = hands[turn]
             if first >= 0:
-                best = first if (first & 15) < _WILD else 0x40 | (first & 15)
+                best = first if (first & 15) < WILD else 0x40 | (first & 15)
             else:
                 if turn != seat and imitate:
                     best = self._imitate(h, colour, topk, hands, (turn + direction) % n)
@@ -495,16 +464,16 @@ class Model:
             if not h:
                 return self._went_out(k, hands[(turn + direction) % n], pile, ptr, turn,
                                       seat), turns + extra // 10
-            if k < _SKIP or k == _WILD:
+            if k < SKIP or k == WILD:
                 turn = (turn + direction) % n
-            elif k == _SKIP or (k == _REVERSE and reverse_skips):
+            elif k == SKIP or (k == REVERSE and reverse_skips):
                 turn = (turn + 2 * direction) % n
-            elif k == _REVERSE:
+            elif k == REVERSE:
                 direction = -direction
                 turn = (turn + direction) % n
             else:
                 victim = (turn + direction) % n
-                ptr = self._penalty(hands[victim], 2 if k == _DRAW2 else 4, pile, ptr,
+                ptr = self._penalty(hands[victim], 2 if k == DRAW2 else 4, pile, ptr,
                                     mine if victim == seat else None)
                 turn = (victim + direction) % n
         return position_value(hands, seat, turn, colour, topk), turns + extra // 10
@@ -536,9 +505,9 @@ class Model:
         for c in h:
             k = c & 15
             if c >= 0x40:
-                s = -12 if k == _WILD else -14
+                s = -12 if k == WILD else -14
             elif (c >> 4) == colour or k == topk:
-                s = mine[c >> 4] * 2 + (3 if k >= _SKIP else 0)
+                s = mine[c >> 4] * 2 + (3 if k >= SKIP else 0)
             else:
                 continue
             if s > best_s:
@@ -581,7 +550,7 @@ class Model:
         if cc[colour] == cc[wcol]:
             wcol = colour
         # a wild's score but for its kind's terms
-        ws = (-_K_WILD_KEEP if n_after > 2 else -100) + _K_SAME * cc[wcol]
+        ws = (-K_WILD_KEEP if n_after > 2 else -100) + K_SAME * cc[wcol]
         if wcol == colour and n_after > 0:
             ws += 30
         best = -1
@@ -591,27 +560,27 @@ class Model:
             col = c >> 4
             if col == 4:
                 s = ws
-                if k == _WILD4:
+                if k == WILD4:
                     if low:
-                        s += _K_W4_ATTACK
+                        s += K_W4_ATTACK
                     if cc[colour]:
                         s -= 3000
                 col = wcol
             elif col == colour or k == topk:
-                s = _K_SAME * (cc[col] - 1)
+                s = K_SAME * (cc[col] - 1)
                 if col == colour:
-                    s += _K_KEEP_COLOUR
-                if k < _SKIP:
-                    s += _K_NUM * k
-                elif k == _REVERSE:
+                    s += K_KEEP_COLOUR
+                if k < SKIP:
+                    s += K_NUM * k
+                elif k == REVERSE:
                     if low:
                         s += 100
                 else:
                     s += 100
                     if low:
-                        s += _K_ATTACK
-                    if k == _DRAW2:
-                        s += _K_DRAW2
+                        s += K_ATTACK
+                    if k == DRAW2:
+                        s += K_DRAW2
             else:
                 continue
             if danger:
@@ -658,11 +627,11 @@ class Model:
     def _went_out(self, k, victim, pile, ptr, turn, seat):
         # the score when seat ``turn`` has played its last card ``k`` (its +2 or W+4 still
         # makes the next seat, ``victim``'s hand, draw: it counts at the end)
-        if k == _DRAW2 or k == _WILD4:
-            self._penalty(victim, 2 if k == _DRAW2 else 4, pile, ptr, None)
+        if k == DRAW2 or k == WILD4:
+            self._penalty(victim, 2 if k == DRAW2 else 4, pile, ptr, None)
         if self.rl:
             # RLCard counts only the win.
-            return _ONE if turn == seat else -_ONE
+            return WIN if turn == seat else -WIN
         return terminal(turn, self.bufs, seat)
 
 
@@ -673,10 +642,10 @@ def terminal(winner, hands, seat):
         for s in range(len(hands)):
             if s != seat:
                 t += _own_points(hands[s])
-        return _ONE + t * 510
+        return WIN + t * 510
     if winner < 0:
         return 0
-    return -_ONE - _own_points(hands[seat]) * 510
+    return -WIN - _own_points(hands[seat]) * 510
 
 
 def position_value(hands, seat, turn, colour, topk):
@@ -696,11 +665,11 @@ def position_value(hands, seat, turn, colour, topk):
         if a < 1:
             a = 1
         if turn == seat:
-            v = _WIN_TABLE[(a - 1) * 20 + b - 1] * 2000 - _ONE
+            v = _WIN_TABLE[(a - 1) * 20 + b - 1] * 2000 - WIN
         else:
-            v = _ONE - _WIN_TABLE[(b - 1) * 20 + a - 1] * 2000
+            v = WIN - _WIN_TABLE[(b - 1) * 20 + a - 1] * 2000
     else:
-        v = (other - nm) * _ONE // (other + nm + 2)
+        v = (other - nm) * WIN // (other + nm + 2)
     can = 0
     for c in mine:
         if c >= 0x40:
@@ -719,23 +688,23 @@ def fast_pick(g, acts, rng):
         return acts[0]
     a0 = acts[0]
     ph = g.phase
-    if a0 >= _DRAW:
-        if ph == _PH_CHALLENGE:
+    if a0 >= DRAW:
+        if ph == PH_CHALLENGE:
             # A sampled bluffer is caught half of the time.
             if g.w4_guilty and rng.below(2) == 0:
-                return _CHALLENGE
-            return _ACCEPT
-        if ph == _PH_ONE:
-            return _CALL_ONE
-        if ph == _PH_CATCH:
-            return _CATCH
-        if ph == _PH_COLOUR:
-            return _COLOUR + best_colour(colour_counts(g.hands[g.actor]))
-        if ph == _PH_SWAP:
+                return CHALLENGE
+            return ACCEPT
+        if ph == PH_ONE:
+            return CALL_ONE
+        if ph == PH_CATCH:
+            return CATCH
+        if ph == PH_COLOUR:
+            return COLOUR + best_colour(colour_counts(g.hands[g.actor]))
+        if ph == PH_SWAP:
             # after a 7: the fewest cards (uno.ai.Player.swap)
             best = a0
             for a in acts:
-                if len(g.hands[a - _SWAP]) < len(g.hands[best - _SWAP]):
+                if len(g.hands[a - SWAP]) < len(g.hands[best - SWAP]):
                     best = a
             return best
         return a0
@@ -746,14 +715,14 @@ def fast_pick(g, acts, rng):
     best = a0
     best_s = -1000
     for a in acts:
-        if a >= _DRAW:
+        if a >= DRAW:
             continue
         k = a & 15
         col = a >> 4
         s = cc[col] * 2
-        if k >= _WILD:
-            s -= 12 if k == _WILD else 14
-        elif k >= _SKIP:
+        if k >= WILD:
+            s -= 12 if k == WILD else 14
+        elif k >= SKIP:
             s += 3
         if s > best_s:
             best_s = s

@@ -44,7 +44,7 @@ def get_option(r, name, old=False):
     """Read one rule option's value from Reader ``r`` (``old``: as a save from before
     uno.bits.OLD_RULES wrote it); ValueError when out of range."""
     if name == "one_window":
-        from uno.rules import check  # the codec has it loaded whenever it reads rules
+        from uno.rulecheck import check  # the codec has it loaded whenever it reads rules
 
         return check(name, r.get(4))
     ch = _CHOICES.get(name, OFF_ON)

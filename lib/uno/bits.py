@@ -21,6 +21,9 @@ RULE_BITS = (
 # match snapshots 1 and 2) hold the first OLD_RULES options, draw and stacking in one bit each
 # they are read with the new options off.
 OLD_RULES = const(9)
+# A match snapshot's format: uno.snapshot writes it, uno.restore reads it and the older ones
+# (2: the last plays, 3: the party rules; 1 and 2 are read with them left out).
+SNAPSHOT_VERSION = const(3)
 CHOICES = {
     "deck": ("standard", "acorn"), "wd4": ("challenge", "strict", "free"),
     "draw": ("one", "repeat", "match"), "hand_limit": (0, 16), "stacking": ("off", "on", "mixed"),

@@ -2,7 +2,8 @@
 
 Colours 0-3 are red, yellow, green, blue; 4 marks a wild card in hand. Kinds 0-9 are numbers,
 then Skip, Reverse, Draw Two, Wild, Wild Draw Four. A played wild is written back with the
-called colour in its colour bits by the game's *actions*, never in a hand.
+called colour in its colour bits by the game's *actions* (``play_action``, ``action_card``),
+never in a hand.
 """
 
 from micropython import const
@@ -65,6 +66,21 @@ def parse(text):
                 if _KIND_NAMES[k] == rest:
                     return c << 4 | k
     raise ValueError("not a card: %r" % text)
+
+
+def play_action(card, colour=0):
+    """The action that plays ``card`` (actions 0..63; uno.codes has the others); for a wild,
+    calling ``colour``, which takes its colour bits."""
+    if (card & 15) >= WILD:
+        return colour << 4 | (card & 15)
+    return card
+
+
+def action_card(a):
+    """The card in hand that play action ``a`` plays (a wild's colour bits back to 4)."""
+    if (a & 15) >= WILD:
+        return _WILD_COLOUR << 4 | (a & 15)
+    return a
 
 
 def make_deck(acorn=False, deck=None):

@@ -2,19 +2,9 @@
 hand, so loaded for it and dropped after (the badge keeps a loaded module's code in its heap,
 and a late search has use for the room)."""
 
-from micropython import const
-
 from uno import cards
-
-# uno.cards's kinds and uno.game's phases, private: an imported name costs a global slot at
-# run time (tests/test_ai.py checks they equal the game's).
-_SKIP = const(10)
-_REVERSE = const(11)
-_DRAW2 = const(12)
-_WILD = const(13)
-_W4 = const(0x4E)
-_PH_PLAY = const(0)
-_PH_COLOUR = const(2)
+from uno.cards import DRAW2, REVERSE, SKIP, W4, WILD
+from uno.codes import LAST_PLAY, PH_COLOUR, PH_PLAY
 
 
 # Four functions, not one: each function's bytecode is one block of the heap when the module
@@ -57,8 +47,8 @@ def _cards(g, starter, n):
     g.last_challenge = -1
     g.void = [0] * n
     lp = g.last_play
-    if len(lp) != 12 * n:  # uno.game.LAST_PLAY a seat
-        g.last_play = lp = bytearray(12 * n)
+    if len(lp) != LAST_PLAY * n:
+        g.last_play = lp = bytearray(LAST_PLAY * n)
     for i in range(len(lp)):
         lp[i] = 255  # no play on record
     # The last hand's lists go before the new deck is made: the collection an allocation
@@ -87,7 +77,7 @@ def _record(g):
             g._emit({"ev": "hand", "n": g.hand_no, "dealer": g.dealer,
                      "hands": [g._names(h) for h in g.hands],
                      "top": cards.name(top), "pile": g._pile_names()})
-    while top == _W4:
+    while top == W4:
         top = g._put_back(top)
         g.discard[0] = top
         if g.sink is not None:
@@ -103,17 +93,17 @@ def _turn_up(g, starter, n):
     g.colour = top >> 4
     k = top & 15
     g.turn = starter
-    if k == _WILD:
+    if k == WILD:
         g.colour = 0
-        g._ask(_PH_COLOUR, starter)
+        g._ask(PH_COLOUR, starter)
         return
-    if k == _DRAW2:
+    if k == DRAW2:
         g._draw(starter, 2, "start")
-        g._ask(_PH_PLAY, g._step(starter, 1))
-    elif k == _SKIP or (k == _REVERSE and n == 2):
-        g._ask(_PH_PLAY, g._step(starter, 1))
-    elif k == _REVERSE:
+        g._ask(PH_PLAY, g._step(starter, 1))
+    elif k == SKIP or (k == REVERSE and n == 2):
+        g._ask(PH_PLAY, g._step(starter, 1))
+    elif k == REVERSE:
         g.direction = -1
-        g._ask(_PH_PLAY, g.dealer)
+        g._ask(PH_PLAY, g.dealer)
     else:
-        g._ask(_PH_PLAY, starter)
+        g._ask(PH_PLAY, starter)

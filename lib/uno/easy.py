@@ -2,19 +2,9 @@
 against Normal or Advanced opponents) keeps its code out of the heap (0.8 KB on the badge's VM).
 """
 
-from micropython import const
-
-from uno.ai import Player, action_card, best_colour, colour_counts
-
-# uno.game's actions, as private constants (tests/test_ai.py checks they equal the game's)
-_DRAW = const(64)
-_PASS = const(65)
-_CHALLENGE = const(66)
-_ACCEPT = const(67)
-_CALL_ONE = const(68)
-_NO_ONE = const(69)
-_CATCH = const(70)
-_NO_CATCH = const(71)
+from uno.ai import Player, best_colour, colour_counts
+from uno.cards import action_card
+from uno.codes import ACCEPT, CALL_ONE, CATCH, CHALLENGE, DRAW, NO_CATCH, NO_ONE, PASS
 
 
 class Easy(Player):
@@ -26,10 +16,10 @@ class Easy(Player):
     catch_rate = 2  # catches a missed call once in this many times
 
     def call_one(self, obs):
-        return _NO_ONE if self.rng.below(self.forget_one) == 0 else _CALL_ONE
+        return NO_ONE if self.rng.below(self.forget_one) == 0 else CALL_ONE
 
     def catch(self, obs):
-        return _CATCH if self.rng.below(self.catch_rate) == 0 else _NO_CATCH
+        return CATCH if self.rng.below(self.catch_rate) == 0 else NO_CATCH
 
     def colour(self, obs):
         if self.rng.below(3) == 0:
@@ -38,29 +28,29 @@ class Easy(Player):
 
     def challenge(self, obs):
         legal = obs.legal
-        plays = [a for a in legal if a < _DRAW]
+        plays = [a for a in legal if a < DRAW]
         if plays:
             return plays[self.rng.below(len(plays))]
-        return _CHALLENGE if self.rng.below(3) == 0 else _ACCEPT
+        return CHALLENGE if self.rng.below(3) == 0 else ACCEPT
 
     def stack(self, obs):
-        plays = [a for a in obs.legal if a < _DRAW]
+        plays = [a for a in obs.legal if a < DRAW]
         if plays:
             return plays[self.rng.below(len(plays))]
-        return _ACCEPT
+        return ACCEPT
 
     def play(self, obs):
         legal = obs.legal
         cards = []
         for a in legal:
-            if a < _DRAW:
+            if a < DRAW:
                 c = action_card(a)
                 if c not in cards:
                     cards.append(c)
         if not cards:
-            if _DRAW in legal:
-                return _DRAW
-            return _PASS
+            if DRAW in legal:
+                return DRAW
+            return PASS
         c = cards[self.rng.below(len(cards))]
         if c >= 0x40:
             col = self.colour(obs)
@@ -68,6 +58,6 @@ class Easy(Player):
             if a in legal:
                 return a
             for a in legal:
-                if a < _DRAW and action_card(a) == c:
+                if a < DRAW and action_card(a) == c:
                     return a
         return c

@@ -1,18 +1,13 @@
 """Reasons for refusing an action, in the words of the message bar (26 characters at most,
 the width of the badge's message bar, for every card and colour)."""
 
-from micropython import const
-
 from uno import cards
-from uno.cards import DRAW2, SKIP, WILD, WILD4
-from uno.game import (
-    ACCEPT, CHALLENGE, DRAW, PASS, PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN, PH_HAND_OVER,
-    PH_MATCH_OVER, PH_NEW, PH_ONE, PH_STACK, action_card,
+from uno.cards import DRAW2, SKIP, WILD, WILD4, action_card
+from uno.codes import (
+    ACCEPT, CHALLENGE, DRAW, NO_JUMP, PASS, PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN,
+    PH_HAND_OVER, PH_JUMP, PH_MATCH_OVER, PH_NEW, PH_ONE, PH_STACK, PH_SWAP, SWAP,
 )
-from uno.notation import NO_JUMP, SWAP, action_name
-
-_PH_SWAP = const(10)  # uno.party's (tests/test_rules_party.py checks they agree)
-_PH_JUMP = const(11)
+from uno.notation import action_name
 
 
 def explain(g, a):
@@ -33,12 +28,12 @@ def explain(g, a):
         return "call ONE (or let it pass)"
     if ph == PH_CATCH:
         return "catch the missed ONE?"
-    if ph == _PH_SWAP:
+    if ph == PH_SWAP:
         if SWAP <= a < NO_JUMP:
             return "no seat %d to swap with" % (a - SWAP) if a - SWAP >= g.nseats else (
                 "you cannot swap with you")
         return "choose whom to swap with"
-    if ph == _PH_JUMP:
+    if ph == PH_JUMP:
         return "jump in with %s or not" % cards.name(g.discard[-1])
     if a >= SWAP:
         return "%s: not now" % action_name(a)

@@ -6,96 +6,24 @@ without copying. Cards and actions are small ints (see ``docs/CORE_API.md``).
 """
 
 from uno import cards
+from uno.cards import DRAW2, REVERSE, SKIP, WILD, WILD4, action_card
+from uno.codes import (
+    ACCEPT, CALL_ONE, CATCH, CHALLENGE, COLOUR, DRAW, LAST_PLAY, LAST_REC, NO_CATCH, NO_ONE, PASS,
+    PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN, PH_HAND_OVER, PH_JUMP, PH_MATCH_OVER, PH_NEW,
+    PH_ONE, PH_PLAY, PH_STACK, PH_SWAP, RB_JUMP, RB_LIMIT, RB_MATCH, RB_MIXED, RB_REPEAT, RB_SEVEN,
+    RB_STACK, SWAP, WD4_BITS, WD4_CHALLENGE, WD4_STRICT,
+)
 from uno.journal import Journal
 from uno.rng import Rng
 
-from micropython import const
-
-# uno.cards's kinds, private: an imported name costs a global slot at run time.
-_SKIP = const(10)
-_REVERSE = const(11)
-_DRAW2 = const(12)
-_WILD = const(13)
-_WILD4 = const(14)
-
-
-# Actions beyond card plays (0..63).
-DRAW = const(64)
-PASS = const(65)
-CHALLENGE = const(66)
-ACCEPT = const(67)
-CALL_ONE = const(68)
-NO_ONE = const(69)
-CATCH = const(70)
-NO_CATCH = const(71)
-COLOUR = const(72)  # COLOUR + c chooses colour c for a W turned up first
-# SWAP + s (76-79: after a 7, swap hands with seat s) and NO_JUMP (80: let a jump-in go) are
-# uno.party's, as are the phases PH_SWAP (10) and PH_JUMP (11): public names here would be
-# globals of every match.
-_SWAP = const(76)
-
-# Phases: what the actor is asked.
-PH_PLAY = const(0)
-PH_DRAWN = const(1)
-PH_COLOUR = const(2)
-PH_CHALLENGE = const(3)
-PH_STACK = const(4)
-PH_ONE = const(5)
-PH_CATCH = const(6)
-PH_HAND_OVER = const(7)
-PH_MATCH_OVER = const(8)
-PH_NEW = const(9)
-_PH_SWAP = const(10)
-_PH_JUMP = const(11)
 PHASE_NAMES = (
     "play", "drawn", "colour", "challenge", "stack", "one", "catch", "hand_over", "match_over",
     "new", "swap", "jump",
 )
 
 
-# A seat's void mask (``g.void[p]``, ``obs.void[p]``): bit c (0-3) when it showed it holds no
-# card of colour c (it drew on that colour). Bit 4 (no wild) and bit VOID_KIND + k (no plain
-# card of kind k, 0-12) are never set by the core: the RLCard adapter sets them, and the
-# computer's sampled deals honour every bit.
-NO_WILD = const(0x10)
-VOID_KIND = const(5)
-
-_WD4_CHALLENGE = const(0)
-_WD4_STRICT = const(1)
-_WD4_FREE = const(2)
-# Game._rules_bits: the W+4 rule (two bits, above), six flags of the rules and, from bit 8 up,
-# the hand limit. One attribute, not eight, keeps a search's sampled Game within a 29-slot
-# attribute table (232 B; see Game)
-_WD4_BITS = const(3)
-_RB_REPEAT = const(4)
-_RB_STACK = const(8)  # stacking=on or mixed
-_RB_MIXED = const(16)  # stacking=mixed: a W+4 answers a +2
-_RB_MATCH = const(32)  # draw=match
-_RB_SEVEN = const(64)  # seven_zero=on
-_RB_JUMP = const(128)  # jump_in=on
-_RB_LIMIT = const(8)  # the shift of the hand limit
-# Each seat's last two plays from the hand (``last_play``), public: LAST_REC bytes a play, the
-# latest first (uno.ai_search checks sampled hands against them).
-LAST_PLAY = const(12)
-LAST_REC = const(6)
-
-
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message says why. The game is unchanged."""
-
-
-def play_action(card, colour=0):
-    """Action that plays ``card``; for a wild, calling ``colour``."""
-    if (card & 15) >= _WILD:
-        return colour << 4 | (card & 15)
-    return card
-
-
-def action_card(a):
-    """The card in hand that play action ``a`` plays."""
-    if (a & 15) >= _WILD:
-        return 0x40 | (a & 15)
-    return a
 
 
 def _loaded(name):
@@ -124,7 +52,7 @@ def action_name(a):
 
 
 class Game(Journal):
-    """One match of UNO under ``rules`` (a ``uno.rules.Rules``), seeded by ``seed``.
+    """One match of UNO under ``rules`` (a ``uno.ruleset.Rules``), seeded by ``seed``.
 
     ``brief``: the ``hand`` and ``returned`` events leave out the dealt hands and the pile
     (about 108 card names): the badge keeps no record and its heap cannot spare the peak."""
@@ -157,13 +85,13 @@ class Game(Journal):
         self.nseats = n = rules.nseats
         self.rng = Rng(seed)
         self._rules_bits = (("challenge", "strict", "free").index(rules.wd4)
-                            | (_RB_REPEAT if rules.draw == "repeat" else 0)
-                            | (_RB_MATCH if rules.draw == "match" else 0)
-                            | (_RB_STACK if rules.stacking != "off" else 0)
-                            | (_RB_MIXED if rules.stacking == "mixed" else 0)
-                            | (_RB_SEVEN if rules.seven_zero == "on" else 0)
-                            | (_RB_JUMP if rules.jump_in == "on" else 0)
-                            | rules.hand_limit << _RB_LIMIT)
+                            | (RB_REPEAT if rules.draw == "repeat" else 0)
+                            | (RB_MATCH if rules.draw == "match" else 0)
+                            | (RB_STACK if rules.stacking != "off" else 0)
+                            | (RB_MIXED if rules.stacking == "mixed" else 0)
+                            | (RB_SEVEN if rules.seven_zero == "on" else 0)
+                            | (RB_JUMP if rules.jump_in == "on" else 0)
+                            | rules.hand_limit << RB_LIMIT)
         self.hands = [[] for _ in range(n)]  # type: list[list[int]]
         # The draw and discard piles are bytearrays, one byte a card (cards are below 128):
         # a list takes four, and the discard pile grown by plays doubled to a 512-byte block
@@ -276,14 +204,14 @@ class Game(Journal):
 
     def at_limit(self, p):
         """True if seat ``p`` holds ``hand_limit`` cards (never with no limit)."""
-        limit = self._rules_bits >> _RB_LIMIT
+        limit = self._rules_bits >> RB_LIMIT
         return limit > 0 and len(self.hands[p]) >= limit
 
     def playable(self, card, hand=None):
         """True if ``card`` may go on the pile now (W+4 under ``wd4=strict`` checks ``hand``)."""
         k = card & 15
-        if k >= _WILD:
-            if k == _WILD4 and (self._rules_bits & _WD4_BITS) == _WD4_STRICT and hand is not None:
+        if k >= WILD:
+            if k == WILD4 and (self._rules_bits & WD4_BITS) == WD4_STRICT and hand is not None:
                 return not self._holds_colour(hand, self.colour)
             return True
         return (card >> 4) == self.colour or k == (self.discard[-1] & 15)
@@ -299,7 +227,7 @@ class Game(Journal):
 
     def _draw(self, p, n, why):
         """Move up to ``n`` cards to seat ``p`` (hand limit, reshuffle); returns the count."""
-        limit = self._rules_bits >> _RB_LIMIT
+        limit = self._rules_bits >> RB_LIMIT
         if limit:
             room = limit - len(self.hands[p])
             if n > room:
@@ -346,18 +274,18 @@ class Game(Journal):
             hand = self.hands[p]
             if self.playable(self.drawn, hand):
                 self._wild_or_card(self.drawn, acts)
-            if self._rules_bits & _RB_REPEAT and self.can_draw() and not self.at_limit(p):
+            if self._rules_bits & RB_REPEAT and self.can_draw() and not self.at_limit(p):
                 acts.append(DRAW)
             acts.append(PASS)
         elif ph == PH_CHALLENGE:
             acts.append(CHALLENGE)
             acts.append(ACCEPT)
-            if self._rules_bits & _RB_STACK:
-                self._plays(self.hands[p], acts, _WILD4)
+            if self._rules_bits & RB_STACK:
+                self._plays(self.hands[p], acts, WILD4)
         elif ph == PH_STACK:
             self._plays(self.hands[p], acts, self.pend_kind)
-            if self._rules_bits & _RB_MIXED and self.pend_kind == _DRAW2:
-                self._plays(self.hands[p], acts, _WILD4)
+            if self._rules_bits & RB_MIXED and self.pend_kind == DRAW2:
+                self._plays(self.hands[p], acts, WILD4)
             acts.append(ACCEPT)
         elif ph == PH_COLOUR:
             for c in range(4):
@@ -368,7 +296,7 @@ class Game(Journal):
         elif ph == PH_CATCH:
             acts.append(CATCH)
             acts.append(NO_CATCH)
-        elif ph >= _PH_SWAP:
+        elif ph >= PH_SWAP:
             from uno.party import legal
 
             legal(self, acts)
@@ -377,7 +305,7 @@ class Game(Journal):
     def _plays(self, hand, acts, only_kind):
         """Append the play actions from ``hand`` (only kind ``only_kind`` if >= 0)."""
         start = len(acts)
-        strict = (self._rules_bits & _WD4_BITS) == _WD4_STRICT
+        strict = (self._rules_bits & WD4_BITS) == WD4_STRICT
         colour = self.colour
         top_kind = self.discard[-1] & 15
         w4_ok = True
@@ -387,8 +315,8 @@ class Game(Journal):
             k = c & 15
             if only_kind >= 0 and k != only_kind:
                 continue
-            if k >= _WILD:
-                if k == _WILD4 and not w4_ok:
+            if k >= WILD:
+                if k == WILD4 and not w4_ok:
                     continue
                 if (k | 0x30) in acts:  # BLUE variant already listed: this wild is done
                     continue
@@ -400,7 +328,7 @@ class Game(Journal):
 
     @staticmethod
     def _wild_or_card(card, acts):
-        if (card & 15) >= _WILD:
+        if (card & 15) >= WILD:
             for cc in range(4):
                 acts.append(cc << 4 | (card & 15))
         else:
@@ -445,7 +373,7 @@ class Game(Journal):
             else:
                 self._ask(PH_PLAY, self._step(p, 1))
         elif a == ACCEPT:
-            why = "+2" if self.pend_kind == _DRAW2 else "+4"
+            why = "+2" if self.pend_kind == DRAW2 else "+4"
             n = self.pending
             self.pending = 0
             self._draw(p, n, why)
@@ -475,7 +403,7 @@ class Game(Journal):
             else:
                 self.catch_n += 1
                 self.actor = self._step(self.actor, 1)
-        elif a >= _SWAP:
+        elif a >= SWAP:
             from uno.party import do
 
             do(self, p, a)
@@ -491,11 +419,11 @@ class Game(Journal):
             self._set_void(p, 1 << self.colour)
         hand = self.hands[p]
         c = hand[-1] if self._draw(p, 1, "turn") else -1
-        if self._rules_bits & _RB_MATCH:
+        if self._rules_bits & RB_MATCH:
             from uno.party import match
 
             c = match(self, p, hand, c)
-        if c >= 0 and (self._rules_bits & _RB_REPEAT or self.playable(c, hand)):
+        if c >= 0 and (self._rules_bits & RB_REPEAT or self.playable(c, hand)):
             self.drawn = c
             self.phase = PH_DRAWN
             return
@@ -514,10 +442,10 @@ class Game(Journal):
         else:
             i = hand.index(card)
         k = card & 15
-        jump = self.phase == _PH_JUMP
-        if jump and k == _DRAW2 and self._rules_bits & _RB_STACK:
+        jump = self.phase == PH_JUMP
+        if jump and k == DRAW2 and self._rules_bits & RB_STACK:
             self.pending += 2  # the +2 jumped on never took effect: its penalty stacks
-        if k == _WILD4:
+        if k == WILD4:
             self.prev_colour = self.colour
             self.w4_seat = p
             self.w4_guilty = self._holds_colour(hand, self.colour)
@@ -528,16 +456,16 @@ class Game(Journal):
         self.passes = 0
         if self._rec():
             ev = {"ev": "play", "p": p, "card": cards.name(card)}
-            if k >= _WILD:
+            if k >= WILD:
                 ev["colour"] = cards.COLOUR_LETTERS[self.colour]
             if jump:
                 ev["jump"] = True
             self._emit(ev)
         left = len(hand)
         if left == 0:
-            if k == _DRAW2 or k == _WILD4:
-                self._draw(self._step(p, 1), self.pending + (2 if k == _DRAW2 else 4),
-                           "+2" if k == _DRAW2 else "+4")
+            if k == DRAW2 or k == WILD4:
+                self._draw(self._step(p, 1), self.pending + (2 if k == DRAW2 else 4),
+                           "+2" if k == DRAW2 else "+4")
                 self.pending = 0
             self._end_hand(p)
             return
@@ -582,30 +510,30 @@ class Game(Journal):
         """The played card's effect on turn order and the next seat; first, under seven_zero
         or jump_in (``party``), uno.party's turn: the jump-in window, the 7's swap, the 0's
         pass (which come back here with ``party`` False)."""
-        if party and self._rules_bits & (_RB_SEVEN | _RB_JUMP):
+        if party and self._rules_bits & (RB_SEVEN | RB_JUMP):
             from uno.party import after
 
             after(self, p, card)
             return
         k = card & 15
         self.one_seat = -1
-        if k < _SKIP or k == _WILD:
+        if k < SKIP or k == WILD:
             self._ask(PH_PLAY, self._step(p, 1))
-        elif k == _SKIP or (k == _REVERSE and self.nseats == 2):
+        elif k == SKIP or (k == REVERSE and self.nseats == 2):
             self._ask(PH_PLAY, self._step(p, 2))
-        elif k == _REVERSE:
+        elif k == REVERSE:
             self.direction = -self.direction
             self._ask(PH_PLAY, self._step(p, 1))
         else:
             victim = self._step(p, 1)
-            self.pending += 2 if k == _DRAW2 else 4
+            self.pending += 2 if k == DRAW2 else 4
             self.pend_kind = k
-            if k == _WILD4 and (self._rules_bits & _WD4_BITS) == _WD4_CHALLENGE:
+            if k == WILD4 and (self._rules_bits & WD4_BITS) == WD4_CHALLENGE:
                 self._ask(PH_CHALLENGE, victim)
-            elif self._rules_bits & _RB_STACK and (
+            elif self._rules_bits & RB_STACK and (
                     self._holds_kind(self.hands[victim], k)
-                    or (k == _DRAW2 and self._rules_bits & _RB_MIXED
-                        and self._holds_kind(self.hands[victim], _WILD4))):
+                    or (k == DRAW2 and self._rules_bits & RB_MIXED
+                        and self._holds_kind(self.hands[victim], WILD4))):
                 self._ask(PH_STACK, victim)
                 if not self.legal_actions()[0] < 64:  # a strict W+4 it may not play
                     self._accept(victim)
@@ -615,7 +543,7 @@ class Game(Journal):
     def _accept(self, victim):
         n = self.pending
         self.pending = 0
-        self._draw(victim, n, "+2" if self.pend_kind == _DRAW2 else "+4")
+        self._draw(victim, n, "+2" if self.pend_kind == DRAW2 else "+4")
         self._ask(PH_PLAY, self._step(victim, 1))
 
     @staticmethod

@@ -7,6 +7,8 @@ A mix-in of ``uno.game.Game``, in its own module so the badge loads the game in 
 
 from micropython import const
 
+from uno.codes import J_HANDS
+
 
 # Journal ops for undo (low 3 bits; seat, card, index above).
 _J_GIVE = const(0)
@@ -16,7 +18,7 @@ _J_DISCARD = const(3)
 _J_SCORE = const(4)
 _J_VOID = const(5)
 _J_LISTS = const(6)
-_J_HANDS = const(7)  # uno.party's: hands swapped or passed on
+# 7: uno.codes.J_HANDS (uno.party's hands swapped or passed on)
 
 
 class Journal:
@@ -64,7 +66,7 @@ class Journal:
                 self.scores[(op >> 3) & 7] -= op >> 6
             elif t == _J_VOID:
                 self.void[(op >> 3) & 7] = op >> 6
-            elif t == _J_HANDS:
+            elif t == J_HANDS:
                 from uno.party import undo
 
                 undo(self, op)

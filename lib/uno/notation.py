@@ -1,14 +1,8 @@
 """Names of actions for messages, logs and tests (kept out of ``game`` to save device RAM)."""
 
 from uno import cards
-from uno.cards import WILD
-from micropython import const
-
-from uno.game import COLOUR, DRAW, action_card, play_action
-
-# uno.party's (tests/test_rules_party.py checks they agree): importing it would load it
-SWAP = const(76)
-NO_JUMP = const(80)
+from uno.cards import WILD, action_card, play_action
+from uno.codes import COLOUR, DRAW, NO_JUMP, SWAP
 
 
 def action_name(a):

@@ -6,8 +6,8 @@ Kept apart from ``game`` so that a match without computer search loads less code
 from micropython import const
 
 from uno import cards
+from uno.codes import VOID_KIND
 
-_VOID_KIND = const(5)  # uno.game.VOID_KIND
 # cards a search's plies (ai_search._CORE_PLIES) may play onto a sampled discard pile
 _PLAY_ROOM = const(4)
 _GONE = const(255)  # a card _deal took from the unseen cards (cards are below 128)
@@ -86,7 +86,7 @@ def _deal(obs, unseen):
             while i >= 0 and n < need:
                 c = unseen[i]
                 if c != _GONE and not (c < 0x40 and (void >> (c >> 4) & 1
-                                                     or void >> (_VOID_KIND + (c & 15)) & 1)):
+                                                     or void >> (VOID_KIND + (c & 15)) & 1)):
                     h[n] = c
                     unseen[i] = _GONE
                     n += 1

@@ -6,26 +6,14 @@ Apart from ``uno.game``: a match with neither rule never loads this code (the ba
 keeps ``uno.game`` resident for the whole match).
 """
 
-from micropython import const
-
-# The actions and phases of these rules (docs/CORE_API.md): public here, not in uno.game,
-# whose globals every match keeps.
-SWAP = const(76)  # SWAP + s: after a 7, swap hands with seat s
-NO_JUMP = const(80)  # let the jump-in go
-PH_SWAP = const(10)  # the 7's player chooses whom to swap with
-PH_JUMP = const(11)  # a seat holding the card just played may jump in
-# uno.game's, private (tests/test_rules_party.py checks they agree)
-_RB_SEVEN = const(64)
-_RB_JUMP = const(128)
-_LAST_PLAY = const(12)
-_J_HANDS = const(7)  # uno.journal's op: hands swapped, or with bit 9 passed on (bit 10: forward)
+from uno.codes import J_HANDS, LAST_PLAY, NO_JUMP, PH_JUMP, PH_SWAP, RB_JUMP, RB_SEVEN, SWAP
 
 
 def after(g, p, card):
     """After seat ``p``'s play of ``card`` (and its ONE): the jump-in window (the first seat
     after ``p`` holding the same card is asked), else the 7's or 0's rule, then the card's
     effect."""
-    if g._rules_bits & _RB_JUMP and card < 0x40:
+    if g._rules_bits & RB_JUMP and card < 0x40:
         q = holder(g, p, p, card)
         if q >= 0:
             g.one_seat = -1
@@ -50,7 +38,7 @@ def holder(g, p, s, card):
 def seven(g, p, card):
     """seven_zero=on: a 7 asks its player whom to swap hands with, a 0 passes every hand on;
     then (or else) the card's effect."""
-    if g._rules_bits & _RB_SEVEN:
+    if g._rules_bits & RB_SEVEN:
         k = card & 15
         if k == 7:
             g.one_seat = -1
@@ -59,7 +47,7 @@ def seven(g, p, card):
         if k == 0:
             pass_hands(g, g.direction)
             if g._journal:
-                g._journal.append(_J_HANDS | 1 << 9 | (1024 if g.direction > 0 else 0))
+                g._journal.append(J_HANDS | 1 << 9 | (1024 if g.direction > 0 else 0))
             forget_plays(g, -1)
             if g._rec():
                 g._emit({"ev": "rotate", "p": p, "dir": g.direction})
@@ -97,7 +85,7 @@ def do(g, p, a):
     q = a - SWAP
     exchange(g, p, q)
     if g._journal:
-        g._journal.append(_J_HANDS | p << 3 | q << 6)
+        g._journal.append(J_HANDS | p << 3 | q << 6)
     forget_plays(g, p)
     forget_plays(g, q)
     if g._rec():
@@ -106,7 +94,7 @@ def do(g, p, a):
 
 
 def undo(g, op):
-    """Undo journal op ``op`` (_J_HANDS) in a search's ``pop``."""
+    """Undo journal op ``op`` (J_HANDS) in a search's ``pop``."""
     if op >> 9:
         pass_hands(g, 1 if op >> 10 == 0 else -1)
     else:
@@ -150,7 +138,7 @@ def forget_plays(g, s):
     lp = g.last_play
     if g._journal or not lp:
         return
-    lo = 0 if s < 0 else s * _LAST_PLAY
-    hi = len(lp) if s < 0 else lo + _LAST_PLAY
+    lo = 0 if s < 0 else s * LAST_PLAY
+    hi = len(lp) if s < 0 else lo + LAST_PLAY
     for i in range(lo, hi):
         lp[i] = 255

@@ -1,15 +1,11 @@
 """A match from ``uno.snapshot.pack``'s bytes: the reading half of the snapshot, loaded only
 to resume a match (the layout: docs/SAVES.md)."""
 
-from micropython import const
-
+from uno.codes import LAST_PLAY
 from uno.game import Game
 from uno.ruleset import Rules
-from uno.bits import OLD_RULES, RULE_BITS, SEAT_CODES, check_cards
+from uno.bits import OLD_RULES, RULE_BITS, SEAT_CODES, SNAPSHOT_VERSION, check_cards
 from uno.bitread import Reader, get_option
-
-_SNAPSHOT_VERSION = const(3)  # uno.snapshot.SNAPSHOT_VERSION (1: no last plays, 1-2: no party
-# rules: uno.bits.OLD_RULES)
 
 
 def _get_cards(r, pile=False):
@@ -50,7 +46,7 @@ def unpack(data, sink=None):
     """(Game, extra) from ``pack`` bytes; ValueError when they are not a saved match."""
     r = Reader(data)
     version = r.get(8)
-    if not 1 <= version <= _SNAPSHOT_VERSION:
+    if not 1 <= version <= SNAPSHOT_VERSION:
         raise ValueError("saved match of another version")
     opts = {}
     old = version < 3
@@ -114,7 +110,7 @@ def unpack(data, sink=None):
     g.discard = _get_cards(r, True)
     check_cards(g)
     if g.hand_no:  # dealt: the record as uno.deal made it (none in a version 1 match)
-        g.last_play = lp = bytearray(b"\xff" * (12 * n))  # uno.game.LAST_PLAY a seat
+        g.last_play = lp = bytearray(b"\xff" * (LAST_PLAY * n))
         if version > 1:
             _get_plays(r, lp)
     return g, bytes(data[r.align():])

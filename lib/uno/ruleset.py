@@ -1,8 +1,8 @@
-"""``Rules``: every option of RULES.md for one match (re-exported by ``uno.rules``).
+"""``Rules``: every option of RULES.md for one match.
 
-Kept apart from ``uno.rules`` (validation, presets, parsing) so that a running match keeps
-only this small class: the badge drops ``uno.rules`` once the match's rules are made
-(``uno.rules.drop``), and the methods below that need it import it again.
+Kept apart from ``uno.rules`` (presets, parsing) and ``uno.rulecheck`` (each option's values)
+so that a running match keeps only this small class: the badge lets them go once the match's
+rules are made (``uno.rules.drop``), and ``update`` loads the checks again when it needs them.
 """
 
 # Order of the options in records and messages.
@@ -16,8 +16,9 @@ _QUIET = ("seven_zero", "jump_in")
 
 
 class Rules:
-    """Every option of RULES.md for one match; construct with keyword options or ``parse``.
-    The defaults (Classic) are class attributes: an instance holds only what differs."""
+    """Every option of RULES.md for one match; construct with keyword options (or with
+    ``uno.rules.parse``, ``preset``). The defaults (Classic) are class attributes: an instance
+    holds only what differs."""
 
     deck = "standard"
     seats = ("human", "normal")  # type: tuple
@@ -39,7 +40,7 @@ class Rules:
 
     def update(self, options):
         """Set several options from a dict; all are checked before any is set."""
-        from uno.rules import check
+        from uno.rulecheck import check
 
         checked = {}
         for k in options:
@@ -47,13 +48,6 @@ class Rules:
         for k in checked:
             setattr(self, k, checked[k])
         return self
-
-    @classmethod
-    def parse(cls, text, base=None):
-        """Rules from ``"k=v k=v"`` text over ``base`` (a preset name or Rules; Classic)."""
-        from uno.rules import parse
-
-        return parse(cls, text, base)
 
     def copy(self):
         """An independent copy."""

@@ -11,10 +11,11 @@ bytes, the rest of the payload; none when empty). Layout and save points: docs/S
 
 from micropython import const
 
-from uno.rules import OPTION_NAMES, PRESET_NAMES, check
+from uno.rulecheck import PRESET_NAMES, check
+from uno.ruleset import OPTION_NAMES
 from uno.bits import OLD_RULES, RULE_BITS, SEAT_CODES, Bits, put_option  # noqa: F401 (the codec's API)
 from uno.bitread import Reader, get_option
-from uno.settings import Saved, Settings
+from uno.settings import NAME_LEN, Saved, Settings
 from uno.store import Store
 
 try:
@@ -24,7 +25,6 @@ except ImportError:
 
 VERSION = const(2)  # 2: the party rules (a version 1 save is read with them off)
 MAX_SCORES = const(10)
-NAME_LEN = const(16)
 NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 # High-score entries may name a preset, or "custom" when the options differed from it.
 # "custom" keeps the index it had before the party preset (version 1 saves).

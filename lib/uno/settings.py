@@ -5,6 +5,9 @@ rules and names) only by the pages and a match's set-up (``uno.settings_ops``), 
 these classes live apart from both.
 """
 
+from micropython import const
+
+NAME_LEN = const(16)  # a name's characters at most (uno.save checks them, the players page edits)
 FIELDS = ("preset", "rules", "target", "speed", "tips", "sound", "bright", "seats", "names")
 
 

@@ -5,7 +5,7 @@ dropped with it): a match's heap keeps only the data (``uno.settings``).
 
 
 def rules_of(s):
-    """The uno.rules.Rules that settings ``s`` make (preset, rules, target, seats);
+    """The uno.ruleset.Rules that settings ``s`` make (preset, rules, target, seats);
     ValueError with the reason for a bad combination (say, one occupied seat)."""
     for tok in s.rules.lower().replace(";", " ").split():
         k = tok.split("=")[0]
@@ -13,7 +13,7 @@ def rules_of(s):
             raise ValueError("%s is a setting of its own, not a rule option" % k)
     from uno import rules as R  # only while the rules are made: dropped below (2.5 KB)
 
-    r = R.Rules.parse(s.rules, R.preset(s.preset))
+    r = R.parse(s.rules, R.preset(s.preset))
     if s.target:
         r.update({"target": s.target})
     r.update({"seats": s.seats})

@@ -9,9 +9,8 @@ docs/SAVES.md.
 
 from micropython import const
 
-from uno.bits import RULE_BITS, SEAT_CODES, Bits, check_cards, put_option
+from uno.bits import RULE_BITS, SEAT_CODES, SNAPSHOT_VERSION, Bits, check_cards, put_option
 
-SNAPSHOT_VERSION = const(3)  # 2: the last plays, 3: the party rules (1 and 2 are still read)
 _NAME_BYTES = const(31)
 
 

@@ -19,7 +19,7 @@ from micropython import const
 from uno.bits import Bits
 from uno.bitread import Reader
 
-_VERSION = const(1)
+_RECORD_VERSION = const(1)  # the record's own format, apart from uno.save.VERSION
 KINDS = ("human", "easy", "normal", "advanced")  # an opponent's level, 2 bits
 _MAX_TABLES = const(34)  # every line-up of 1-3 opponents: 4 + 10 + 20
 _BIG = const(0xFFFFF)  # hands: 20 bits
@@ -64,7 +64,7 @@ def pack(st):
     if not st[0]:
         return None
     w = Bits()
-    w.put(_VERSION, 8)
+    w.put(_RECORD_VERSION, 8)
     w.put(len(st[0]), 6)
     for key, played, won in st[0]:
         _key(w, None, key)
@@ -93,7 +93,7 @@ def unpack(data):
         return st
     r = Reader(data)
     n = r.get(14)  # version and table count
-    if n & 255 != _VERSION or not 1 <= n >> 8 <= _MAX_TABLES:
+    if n & 255 != _RECORD_VERSION or not 1 <= n >> 8 <= _MAX_TABLES:
         raise ValueError("stats")
     keys = []
     for _ in range(n >> 8):

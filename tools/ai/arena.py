@@ -93,7 +93,8 @@ def infer_info(hands: int, nseats: int = 4, samples: int = 40) -> dict:
     the checked ones at depth 1 and 2; and the work units of the checks per re-deal."""
     import uno.ai_search as search
     from uno.players import make_player
-    from uno.game import PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY, Game
+    from uno.codes import PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY
+    from uno.game import Game
     from uno.rng import Rng
     from uno.rules import preset
 
@@ -163,7 +164,7 @@ def exact_rollout(g, model, a, seat: int, totals: list, i: int, rng) -> int:
     choices, score, pop every ply; adds the score to ``totals[i]``, returns the work units."""
     import uno.ai_search as search
     from uno.ai import Normal
-    from uno.game import PH_HAND_OVER, PH_PLAY
+    from uno.codes import PH_HAND_OVER, PH_PLAY
 
     normal = _TRUE.get("exact_normal")
     if normal is None:
@@ -330,12 +331,13 @@ def play_game(levels: list[str], preset: str, overrides: str, seed: int, unit: s
     """Play one match (unit 'match') or one hand (unit 'hand') with ``levels`` by seat.
     Returns per seat: 1 if that seat won, else 0 (a hand nobody finished: all 0)."""
     from uno.players import make_player
-    from uno.game import PH_HAND_OVER, PH_MATCH_OVER, Game
-    from uno.rules import Rules, preset as make_preset
+    from uno.codes import PH_HAND_OVER, PH_MATCH_OVER
+    from uno.game import Game
+    from uno.rules import parse, preset as make_preset
 
     rules = make_preset(preset)
     if overrides:
-        rules = Rules.parse(overrides, rules)
+        rules = parse(overrides, rules)
     rules.update({"seats": tuple(levels)})
     game = Game(rules, seed=seed)
     game.start()
@@ -454,7 +456,8 @@ def value_table(hands: int, seeds: tuple = (1, 2), n: int = 20) -> bytes:
     Normal-vs-Normal Classic hands (``hands`` split over ``seeds``); smoothed towards a
     logistic curve in the difference."""
     from uno.players import make_player
-    from uno.game import PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY, Game
+    from uno.codes import PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY
+    from uno.game import Game
     from uno.rules import preset
 
     wins = [[0] * (n + 1) for _ in range(n + 1)]

@@ -47,7 +47,8 @@ SOURCES = (("classic", ("advanced", "normal")), ("official", ("advanced", "norma
 def collect_positions(n: int = 40, seed: int = 1) -> list[dict]:
     """``n`` observations (as dicts) with at least two legal actions, from self-play."""
     from uno.players import make_player
-    from uno.game import PH_HAND_OVER, PH_MATCH_OVER, Game
+    from uno.codes import PH_HAND_OVER, PH_MATCH_OVER
+    from uno.game import Game
     from uno.rules import preset
 
     out: list[dict] = []
@@ -207,7 +208,8 @@ def late_positions(n: int) -> list:
     """``n`` late four-seat positions of Normal self-play (Classic): a hand at 3 cards or
     fewer, 3+ legal actions, each other hand's last plays on record (the search's case)."""
     from uno.players import make_player
-    from uno.game import PH_HAND_OVER, PH_PLAY, Game
+    from uno.codes import PH_HAND_OVER, PH_PLAY
+    from uno.game import Game
     from uno.rules import preset
 
     rules = preset("classic", seats=["normal"] * 4)

@@ -30,7 +30,8 @@ for p in (ROOT / "lib", ROOT):  # the core; the tools package, run as a file
 from uno.advanced import LATE_CARDS as LOW  # noqa: E402
 from uno.players import make_player  # noqa: E402
 from uno.cards import WILD  # noqa: E402
-from uno.game import DRAW, PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY, Game  # noqa: E402
+from uno.codes import DRAW, PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY  # noqa: E402
+from uno.game import Game  # noqa: E402
 from uno.rng import Rng  # noqa: E402
 from uno.rules import preset  # noqa: E402
 

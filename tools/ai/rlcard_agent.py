@@ -37,7 +37,7 @@ if LIB not in sys.path:
 
 from uno.players import make_player  # noqa: E402
 from uno.cards import make_deck  # noqa: E402
-from uno.game import DRAW, NO_WILD, VOID_KIND  # noqa: E402
+from uno.codes import DRAW, NO_WILD, VOID_KIND  # noqa: E402
 
 
 # RLCard colour letters -> our colour ints (R0 Y1 G2 B3) and back.
@@ -81,7 +81,7 @@ def _deck_counts() -> dict[int, int]:
 
 
 class RLRules:
-    """Stand-in for uno.rules.Rules with the options nearest to RLCard's game."""
+    """Stand-in for uno.ruleset.Rules with the options nearest to RLCard's game."""
 
     def __init__(self, nseats: int = 2):
         self.deck = "standard"

@@ -31,10 +31,10 @@ except ImportError:  # plain CPython without the venv: const() is the identity
 import gc  # noqa: E402
 
 from uno import cards  # noqa: E402
-from uno.game import (  # noqa: E402
-    COLOUR, DRAW, PASS, PH_HAND_OVER, PH_MATCH_OVER, Game,
-)
-from uno.rules import PRESET_NAMES, preset  # noqa: E402
+from uno.codes import COLOUR, DRAW, PASS, PH_HAND_OVER, PH_MATCH_OVER  # noqa: E402
+from uno.game import Game  # noqa: E402
+from uno.rulecheck import PRESET_NAMES  # noqa: E402
+from uno.rules import preset  # noqa: E402
 
 PLAYERS = ("first", "easy", "normal", "advanced")
 USAGE = ("usage: selfplay.py [--matches N] [--seed S] [--preset NAME] [--seats 2-4] "

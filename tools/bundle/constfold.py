@@ -345,6 +345,12 @@ def _check(m: Module, plan: Plan, out: str) -> None:
                 # e.g. ``uno.game.PH_PLAY`` after ``import uno.game``: made private there
                 raise FoldError("%s line %d: %s.%s is read in a way the fold does not rewrite"
                                 % (m.name, n.lineno, target, n.attr))
+            if (src is not None and n.attr not in src.consts
+                    and n.attr in plan.names[src.name]):
+                # e.g. ``G.DRAW`` where uno.game only imports DRAW: that import goes from the
+                # badge's copy, and the read would fail there at run time
+                raise FoldError("%s line %d: %s.%s is only imported there: read it from where "
+                                "it is defined" % (m.name, n.lineno, target, n.attr))
 
 
 def _module_path(node: ast.AST, m: Module) -> str | None:

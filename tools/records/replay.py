@@ -20,13 +20,13 @@ if str(ROOT / "lib") not in sys.path:
     sys.path.insert(0, str(ROOT / "lib"))
 
 from uno import cards  # noqa: E402
-from uno.game import (  # noqa: E402
-    ACCEPT, CALL_ONE, CATCH, CHALLENGE, COLOUR, DRAW, NO_CATCH, NO_ONE, PASS, PH_CATCH,
-    PH_CHALLENGE, PH_HAND_OVER, PH_MATCH_OVER, PH_ONE, PH_STACK, Game, IllegalAction,
-    play_action,
+from uno.cards import play_action  # noqa: E402
+from uno.codes import (  # noqa: E402
+    ACCEPT, CALL_ONE, CATCH, CHALLENGE, COLOUR, DRAW, NO_CATCH, NO_JUMP, NO_ONE, PASS, PH_CATCH,
+    PH_CHALLENGE, PH_HAND_OVER, PH_JUMP, PH_MATCH_OVER, PH_ONE, PH_STACK, PH_SWAP, SWAP,
 )
-from uno.party import NO_JUMP, PH_JUMP, PH_SWAP, SWAP  # noqa: E402
-from uno.rules import Rules  # noqa: E402
+from uno.game import Game, IllegalAction  # noqa: E402
+from uno.ruleset import Rules  # noqa: E402
 
 USAGE = "usage: replay.py RECORD.jsonl [RECORD.jsonl ...]  (checks game records, docs/FORMATS.md)"
 

@@ -27,7 +27,8 @@ import mpy_helpers  # noqa: E402
 from tools.vm import cptools  # noqa: E402
 
 from uno import save as S  # noqa: E402
-from uno.game import PH_HAND_OVER, PH_MATCH_OVER, Game  # noqa: E402
+from uno.codes import PH_HAND_OVER, PH_MATCH_OVER  # noqa: E402
+from uno.game import Game  # noqa: E402
 from uno.rules import preset  # noqa: E402
 
 

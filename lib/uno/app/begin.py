@@ -3,14 +3,10 @@ computer players; the first deal follows) and a saved one resumed (``App.resume`
 seats as they were). Code run once a program or once a match, so loaded for it and dropped
 after (``App._begun``): the badge keeps a loaded module's code in its heap all program long."""
 
-from micropython import const
-
 from uno import drop, drop_codec
+from uno.codes import PH_HAND_OVER, PH_MATCH_OVER
+from uno.app.codes import OVER
 from uno.settings_ops import match_names, rules_of, seat_names
-
-_TABLE_OVER = const(3)  # uno.app.table's mode: the hand or the match is over, results next
-_HAND_OVER = const(7)  # uno.game.PH_HAND_OVER (the title's program never loads uno.game)
-_MATCH_OVER = const(8)  # uno.game.PH_MATCH_OVER
 
 
 def page(app, start):
@@ -106,7 +102,7 @@ def resume_table(tb, g, seat, sel, offset, msg):
     message bar, as when it was saved (uno.app.saves ``resume``)."""
     # Saved at a hand's end: its computer players rest, as they did when it was saved
     # (App.rest_players), so the results page, its save point and the graph have their room.
-    over = _HAND_OVER <= g.phase <= _MATCH_OVER
+    over = PH_HAND_OVER <= g.phase <= PH_MATCH_OVER
     seat_up(tb, g.rules.seats, g.names)
     tb.names = list(g.names) if g.names else tb.names
     if tb.human(seat):
@@ -118,7 +114,7 @@ def resume_table(tb, g, seat, sel, offset, msg):
     tb.offset = offset
     tb.app.events = []
     tb._after_action(tb.app.now, -1)
-    if tb.mode == _TABLE_OVER:  # saved at the hand's end: its results at once, as they were
+    if tb.mode == OVER:  # saved at the hand's end: its results at once, as they were
         tb.over_at = tb.app.now
     if tb.marks is None:  # a party prompt's marks say their own line (uno.app.party)
         tb.say(msg)

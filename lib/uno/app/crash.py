@@ -10,9 +10,8 @@ from micropython import const
 
 from uno.app.input import A
 from uno.app.loading import show
+from uno.view.layout import COLS, ROWS
 
-_COLS = const(26)  # 160 // 6
-_ROWS = const(10)  # 128 // 12
 _ERR_BG = const(0x701010)
 
 
@@ -114,7 +113,7 @@ def real_names(text, path="names.map"):
         return text
 
 
-def wrap(text, cols=_COLS):
+def wrap(text, cols=COLS):
     """``text`` as lines of at most ``cols`` characters, broken at spaces where it can."""
     out = []
     for para in text.split("\n"):
@@ -155,10 +154,10 @@ def lines_for(exc, text="", saved=None, restart="A: restart"):
         tail.extend(wrap("at " + loc))
     if saved is not None:
         tail.append("Game saved." if saved else "Could not save the game.")
-    room = _ROWS - 3 - len(tail)  # title, a blank line, the restart line
+    room = ROWS - 3 - len(tail)  # title, a blank line, the restart line
     if len(body) > room:
         body = body[:room]
-        body[-1] = body[-1][:_COLS - 3] + "..."
+        body[-1] = body[-1][:COLS - 3] + "..."
     return ["UNO stopped:"] + body + tail + [""] * (room - len(body) + 1) + [restart]
 
 

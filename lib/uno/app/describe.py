@@ -5,8 +5,9 @@ while a computer player searches (the app's largest peak).
 """
 
 from uno import cards
-from uno import game as G
+from uno.codes import DRAW, PH_DRAWN
 from uno.app import fx
+from uno.app.codes import FLASH, HELD, SPLIT
 from uno.view import layout as L
 
 
@@ -34,11 +35,11 @@ def _turn_draw(t, ev, me):
     p = ev["p"]
     n = len(ev["cards"])
     g = t.g
-    if p == me and n and g.phase == G.PH_DRAWN:
+    if p == me and n and g.phase == PH_DRAWN:
         c = ev["cards"][0]
         legal = g.legal_actions()
         can_play = len(legal) > 0 and legal[0] < 64
-        if G.DRAW in legal:  # draw=repeat; "\x82" is the DOWN arrow
+        if DRAW in legal:  # draw=repeat; "\x82" is the DOWN arrow
             return ("%s: A:play B:draw \x82:pass" if can_play
                     else "Drew %s: B draw, \x82 pass") % c
         return ("Drew %s: A play, B pass" if can_play else "Drew %s: B pass") % c
@@ -66,8 +67,8 @@ def _one(t, ev, me, now, snd):
     p = ev["p"]
     if ev.get("called"):
         t.called |= 1 << p
-        if t.pend & 3:  # a play's frame (table._SPLIT): the banner a frame later (flush)
-            t.pend |= 8  # table._FLASH
+        if t.pend & SPLIT:  # a play's frame: the banner a frame later (flush)
+            t.pend |= FLASH
         else:
             t.view.banner.hidden = False
         app = t.app
@@ -136,7 +137,7 @@ def describe(t, events, now):
                     # the penalty in its turn (both never fit the bar at once)
                     _show(t, msg, None, True, now)
                     t.say(_penalty(t, ev, me, None, guilty), now)
-                    t.pend |= 32  # table._HELD: the penalty's line is held in its turn
+                    t.pend |= HELD  # the penalty's line is held in its turn
                     back = False
                     msg = None
                 else:

@@ -12,7 +12,8 @@ from micropython import const
 import displayio
 
 from uno.app.input import A, B, START
-from uno.app.page import COLS, LINE, Page
+from uno.app.page import LINE, Page
+from uno.view.layout import COLS
 
 try:
     import bitmaptools
@@ -23,27 +24,27 @@ except ImportError:
 
 X0 = const(26)  # the plot bitmap's place on the screen
 Y0 = const(12)
-W = const(134)
-H = const(60)
-PX = const(4)  # plot area inside the bitmap: x PX..W-5, y 3..ZERO
-RIGHT = const(129)  # the last hand's x (W - 5): its mark (5 px wide) ends 2 px from the edge
-ZERO = const(55)  # the y of 0 points: three pixels above the x axis (H - 2), which stays seen
+PLOT_W = const(134)
+PLOT_H = const(60)
+PX = const(4)  # plot area inside the bitmap: x PX..PLOT_W-5, y 3..ZERO
+LAST_X = const(129)  # the last hand's x (PLOT_W - 5): its mark (5 px wide) ends 2 px from the edge
+ZERO = const(55)  # the y of 0 points: three pixels above the x axis (PLOT_H - 2), which stays seen
 SEAT_RGB = (0xF5D000, 0xFF5050, 0x30D050, 0x50A0FF)
 MARKS = "o+x#"  # each seat's mark, on its line and in the legend
 AXIS = const(5)
 GRID = const(6)
-_STRIP = const(10)  # rows a strip: H = 6 strips
+_STRIP = const(10)  # rows a strip: PLOT_H = 6 strips
 
 
 class Strips:
-    """A ``W`` x ``H`` picture of 8 colours as horizontal strips, one Bitmap each; read and
-    written as one Bitmap (``bmp[x, y]``)."""
+    """A ``PLOT_W`` x ``PLOT_H`` picture of 8 colours as horizontal strips, one Bitmap each;
+    read and written as one Bitmap (``bmp[x, y]``)."""
 
-    width = W
-    height = H
+    width = PLOT_W
+    height = PLOT_H
 
     def __init__(self):
-        self.parts = [displayio.Bitmap(W, _STRIP, 8) for _ in range(H // _STRIP)]
+        self.parts = [displayio.Bitmap(PLOT_W, _STRIP, 8) for _ in range(PLOT_H // _STRIP)]
 
     def __getitem__(self, xy):
         return self.parts[xy[1] // _STRIP][xy[0], xy[1] % _STRIP]
@@ -99,7 +100,7 @@ def mark(bmp, x, y, kind, c):
                 on = ax == ay
             else:
                 on = ax == 2 or ay == 2
-            if on and 0 <= x + dx < W and 0 <= y + dy < H:
+            if on and 0 <= x + dx < PLOT_W and 0 <= y + dy < PLOT_H:
                 bmp[x + dx, y + dy] = c
 
 
@@ -155,12 +156,12 @@ class Graph(Page):
         height = bottom - 3
         for q in (1, 2, 3, 4):
             y = bottom - height * q // 4
-            for x in range(PX, W, 4):
+            for x in range(PX, PLOT_W, 4):
                 bmp[x, y] = GRID
-        line(bmp, PX - 2, 0, PX - 2, H - 2, AXIS)
-        line(bmp, PX - 2, H - 2, W - 1, H - 2, AXIS)
+        line(bmp, PX - 2, 0, PX - 2, PLOT_H - 2, AXIS)
+        line(bmp, PX - 2, PLOT_H - 2, PLOT_W - 1, PLOT_H - 2, AXIS)
         hands = len(hist)
-        span = RIGHT - PX
+        span = LAST_X - PX
         for s in range(n):
             x0 = PX
             y0 = bottom

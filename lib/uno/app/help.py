@@ -5,7 +5,7 @@ UP/DOWN scroll a line, LEFT/RIGHT a page, B goes back.
 
 from uno.app import ruletext as T
 from uno.app.input import B, DOWN, LEFT, RIGHT, START, UP
-from uno.app.page import ROWS, Page
+from uno.app.page import BODY_ROWS, Page
 
 CONTROLS = (
     "LEFT/RIGHT  pick a card",
@@ -30,7 +30,7 @@ _SHOWN = ("deck", "wd4", "draw", "hand_limit", "stacking", "one_call", "one_wind
 
 
 def rule_lines(rules, preset):
-    """The rules of ``rules`` (a uno.rules.Rules) as lines: each option's name and value,
+    """The rules of ``rules`` (a uno.ruleset.Rules) as lines: each option's name and value,
     then what it means; ``preset`` is the name the rules start from."""
     out = ["PRESET: %s" % preset, T.explain("preset", preset)]
     for name in _SHOWN:
@@ -43,7 +43,7 @@ def rule_lines(rules, preset):
 
 
 class Help(Page):
-    """The controls and the rules as one list of lines, shown ``ROWS`` at a time."""
+    """The controls and the rules as one list of lines, shown ``BODY_ROWS`` at a time."""
 
     def __init__(self, app):
         Page.__init__(self, app, "HELP")
@@ -66,11 +66,11 @@ class Help(Page):
             rules = app.rules or rules_of(s)
             preset = s.preset
         lines = list(CONTROLS)
-        while len(lines) % ROWS:  # the rules start on a page of their own, in pairs
+        while len(lines) % BODY_ROWS:  # the rules start on a page of their own, in pairs
             lines.append("")
         self.rules_at = len(lines)
         lines += rule_lines(rules, preset)
-        while len(lines) % ROWS:  # whole pages: RIGHT ends on the last, numbered n/n
+        while len(lines) % BODY_ROWS:  # whole pages: RIGHT ends on the last, numbered n/n
             lines.append("")
         self.all = lines
         self.top = 0
@@ -79,12 +79,12 @@ class Help(Page):
 
     def draw(self):
         """The lines from ``top``; the title says which part and where in the whole."""
-        last = len(self.all) - ROWS
+        last = len(self.all) - BODY_ROWS
         self.top = max(0, min(self.top, last))
         part = "CONTROLS" if self.top < self.rules_at else "RULES IN FORCE"
-        self.set_title("HELP: %s %d/%d" % (part, self.top // ROWS + 1,
-                                           (len(self.all) + ROWS - 1) // ROWS))
-        self.set_lines(self.all[self.top:self.top + ROWS])
+        self.set_title("HELP: %s %d/%d" % (part, self.top // BODY_ROWS + 1,
+                                           (len(self.all) + BODY_ROWS - 1) // BODY_ROWS))
+        self.set_lines(self.all[self.top:self.top + BODY_ROWS])
 
     def update(self, pressed, now):
         """Scroll, page, or go back."""
@@ -98,9 +98,9 @@ class Help(Page):
         elif pressed & DOWN:
             self.top += 1
         elif pressed & LEFT:
-            self.top -= ROWS
+            self.top -= BODY_ROWS
         elif pressed & RIGHT:
-            self.top += ROWS
+            self.top += BODY_ROWS
         self.draw()
 
 

@@ -4,13 +4,8 @@ It sees only your seat's observation, as any player does. Loaded when asked and 
 the Advanced player's modules go too unless a computer seat had them loaded.
 """
 
-from micropython import const
-
 from uno import cards
-from uno import game as G
-
-_SWAP = const(76)  # uno.party's (tests/test_rules_party.py checks they agree)
-_NO_JUMP = const(80)
+from uno.codes import COLOUR, DRAW, NO_JUMP, PASS, SWAP
 
 
 # the Advanced player's modules (uno.advanced, uno.ai_search)
@@ -20,27 +15,27 @@ _PLAYER = ("players", "advanced", "ai_search")
 def say(a):
     """One line for action ``a``: "Play R7", "Play W+4, call RED", "Draw", "Call BLUE"..."""
     if a < 64:
-        text = "Play " + cards.name(G.action_card(a))
+        text = "Play " + cards.name(cards.action_card(a))
         if (a & 15) >= cards.WILD:
             text += ", call " + cards.COLOUR_NAMES[a >> 4]
         return text
-    if a == _NO_JUMP:
+    if a == NO_JUMP:
         return "Do not jump in"
-    if a >= _SWAP:
-        return "Swap with seat %d" % (a - _SWAP)
-    if a >= G.COLOUR:
-        return "Call " + cards.COLOUR_NAMES[a - G.COLOUR]
+    if a >= SWAP:
+        return "Swap with seat %d" % (a - SWAP)
+    if a >= COLOUR:
+        return "Call " + cards.COLOUR_NAMES[a - COLOUR]
     return ("Draw", "Pass", "Challenge", "Take the cards", "Call ONE", "Do not call ONE",
-            "Catch them", "Do not catch")[a - G.DRAW]
+            "Catch them", "Do not catch")[a - DRAW]
 
 
 def line(obs, a):
     """``say(a)`` for the Advanced player's answer ``a`` in ``obs``, with why it draws or passes
     while a wild would fit (it keeps wilds while no hand is low, at three and four seats)."""
     text = say(a)
-    if a == G.DRAW or a == G.PASS:
+    if a == DRAW or a == PASS:
         for b in obs.legal:
-            if b < G.DRAW and (b & 15) >= cards.WILD:
+            if b < DRAW and (b & 15) >= cards.WILD:
                 return text + ", keep the wild"
     return text
 

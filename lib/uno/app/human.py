@@ -5,15 +5,14 @@ computer's search, the match program's largest peak, runs without it (1.4 KB of 
 tools/vm/vm_app.py modules --badge; resident in uno.app.table it was there at every search).
 """
 
-from micropython import const
-
 from uno import cards
-from uno import game as G
+from uno.codes import (
+    ACCEPT, CALL_ONE, CATCH, DRAW, NO_CATCH, NO_ONE, PASS, PH_CATCH, PH_DRAWN, PH_ONE, PH_PLAY,
+    PH_STACK, PH_SWAP,
+)
 from uno.app.input import A, B, DOWN, LEFT, RIGHT, SELECT, UP
 from uno.view import layout as L
 from uno.view.text import with_name
-
-_PH_SWAP = const(10)  # uno.party's: it and PH_JUMP, the phases uno.app.party answers
 
 
 def turn(t, pressed, now):
@@ -24,14 +23,14 @@ def turn(t, pressed, now):
         t.blink_at = now + (400 if t.blink else 200)
         t._arrow()
     ph = g.phase
-    if ph == G.PH_ONE or ph == G.PH_CATCH:
+    if ph == PH_ONE or ph == PH_CATCH:
         countdown(t, now)
         if pressed & SELECT:
-            t.act(G.CALL_ONE if ph == G.PH_ONE else G.CATCH, now)
+            t.act(CALL_ONE if ph == PH_ONE else CATCH, now)
         elif now - t.window_until >= 0:
-            t.act(G.NO_ONE if ph == G.PH_ONE else G.NO_CATCH, now)
+            t.act(NO_ONE if ph == PH_ONE else NO_CATCH, now)
         return
-    if ph >= _PH_SWAP:  # seven_zero's swap, jump_in's window
+    if ph >= PH_SWAP:  # seven_zero's swap, jump_in's window
         from uno.app.party import answer
 
         answer(t, ph, pressed, now)
@@ -45,10 +44,10 @@ def turn(t, pressed, now):
     elif pressed & UP:
         move(t, -L.HAND_SLOTS)
     elif pressed & DOWN:
-        if ph == G.PH_DRAWN and g.rules.draw == "repeat":
+        if ph == PH_DRAWN and g.rules.draw == "repeat":
             # draw=repeat: DOWN passes, B draws again; at the hand limit too, where B
             # passes as well (DOWN must not turn into a scroll from one draw to the next)
-            t.act(G.PASS, now)
+            t.act(PASS, now)
         else:
             move(t, L.HAND_SLOTS)
     elif pressed & A:
@@ -65,7 +64,7 @@ def countdown(t, now):
     s = (t.window_until - now + 999) // 1000
     if s != t.count_s:
         t.count_s = s
-        if t.g.phase == G.PH_ONE:
+        if t.g.phase == PH_ONE:
             t.say("SELECT: call ONE! %ds" % s)
         else:
             t.say(with_name("%s forgot ONE! SELECT %d", t.names[t.g.one_seat], (s,)))
@@ -91,17 +90,17 @@ def move(t, d):
 def _b(t, now):
     g = t.g
     legal = g.legal_actions()
-    if g.phase == G.PH_STACK:
-        t.act(G.ACCEPT, now)
-    elif G.DRAW in legal:
-        t.act(G.DRAW, now)
-    elif G.PASS in legal:
-        t.act(G.PASS, now)
-    elif g.phase == G.PH_PLAY and g.at_limit(t.seat):
+    if g.phase == PH_STACK:
+        t.act(ACCEPT, now)
+    elif DRAW in legal:
+        t.act(DRAW, now)
+    elif PASS in legal:
+        t.act(PASS, now)
+    elif g.phase == PH_PLAY and g.at_limit(t.seat):
         # no draw and no pass: a card must be played, so the bar names the key that does
         t.refuse("Hand full (%d): A:play" % g.rules.hand_limit, now)
     else:
-        t.refuse(g.explain(G.DRAW), now)
+        t.refuse(g.explain(DRAW), now)
 
 
 def _play_selected(t, now):
@@ -110,20 +109,20 @@ def _play_selected(t, now):
     if not hand:
         return
     card = hand[t.sel]
-    if g.phase == G.PH_DRAWN and t.sel != len(hand) - 1 and card != g.drawn:
+    if g.phase == PH_DRAWN and t.sel != len(hand) - 1 and card != g.drawn:
         # point at the drawn card (the last one) and refuse with the rule's reason
         t.refuse(g.explain(card if card < 64 and (card & 15) < 13
-                           else G.play_action(card, 0)), now)
+                           else cards.play_action(card, 0)), now)
         return
-    if g.phase == G.PH_DRAWN:
+    if g.phase == PH_DRAWN:
         card = g.drawn
         legal = g.legal_actions()
         if not legal or legal[0] >= 64:
-            t.refuse("Can't play: B draw, \x82 pass" if G.DRAW in legal
+            t.refuse("Can't play: B draw, \x82 pass" if DRAW in legal
                      else "Can't play: B pass", now)
             return
     if (card & 15) >= cards.WILD:
-        reason = g.explain(G.play_action(card, 0))
+        reason = g.explain(cards.play_action(card, 0))
         if reason is not None:
             t.refuse(reason, now)
             return

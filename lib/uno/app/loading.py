@@ -6,12 +6,7 @@ when something fails."""
 
 import gc
 
-from micropython import const
-
-_COLS = const(26)  # 160 // 6
-_ROWS = const(10)  # 128 // 12
-_BG = const(0x102A48)  # the felt (layout.TABLE): the loading screen leads into the table
-_FG = const(0xFFFFFF)
+from uno.view.layout import COLS, INK, ROWS, TABLE
 
 
 def _sheet(font, builtin=True):
@@ -42,18 +37,18 @@ def show(display, lines, font, bg, builtin=True):
     group = displayio.Group()
     pal = displayio.Palette(2)
     pal[0] = bg
-    pal[1] = _FG
+    pal[1] = INK
     back = displayio.Bitmap(16, 16, 1)  # 32 bytes, tiled 10 x 8
     group.append(displayio.TileGrid(back, pixel_shader=pal, width=10, height=8,
                                     tile_width=16, tile_height=16))
     found = _sheet(font, builtin)
     if found is not None:
         sheet, space, glyph = found
-        grid = displayio.TileGrid(sheet, pixel_shader=pal, width=_COLS, height=_ROWS,
+        grid = displayio.TileGrid(sheet, pixel_shader=pal, width=COLS, height=ROWS,
                                   tile_width=6, tile_height=12, default_tile=space, x=2, y=4)
-        for r in range(min(len(lines), _ROWS)):
+        for r in range(min(len(lines), ROWS)):
             line = lines[r]
-            for c in range(min(len(line), _COLS)):
+            for c in range(min(len(line), COLS)):
                 code = ord(line[c])
                 if glyph is not None:
                     g = glyph(code) or glyph(63)
@@ -71,4 +66,4 @@ def loading(display, font=None):
     colour (with ``font``, "UNO loading..."). Not terminalio: the game needs every byte of
     heap, and its loaded modules stay in RAM."""
     return show(display, ["", "", "", "", "           UNO", "", "        loading..."], font,
-                bg=_BG, builtin=False)
+                bg=TABLE, builtin=False)

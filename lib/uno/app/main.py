@@ -16,9 +16,9 @@ except ImportError:
     pass
 
 from uno import drop, drop_codec
+from uno.codes import PH_MATCH_OVER
+from uno.app.input import DPAD
 
-FRAME_MS = const(33)
-_REPEAT = const(0xF0)  # RIGHT DOWN UP LEFT repeat while held
 _REPEAT_FIRST = const(400)
 _REPEAT_NEXT = const(110)
 DIM_MS = const(60000)  # the backlight dims after a minute without a press
@@ -50,7 +50,7 @@ def drop_module(name, package=None):
 
 
 class App:
-    """``rules``: a ``uno.rules.Rules`` for every match of this run (None: the saved settings'
+    """``rules``: a ``uno.ruleset.Rules`` for every match of this run (None: the saved settings'
     rules, seats and names); ``seed``: the first match's seed (next matches +1); ``speed``:
     message speed 1-10 (None: the settings'); ``cpu``: "ai" (uno.ai players) or "first" (the
     first legal action: predictable computers for screenshot tests); ``view``: a View built
@@ -216,8 +216,6 @@ class App:
         have their room. What a player carries from one decision to the next (its random
         numbers, what its challenges learned, a challenge it waits to see settled) stays in
         ``table.rested``: it decides as if it had never gone."""
-        from uno.game import PH_MATCH_OVER
-
         tb = self.table
         if tb is NoMatch or tb.g is None or not (always or tb.g.phase == PH_MATCH_OVER):
             return
@@ -334,8 +332,6 @@ class App:
         """The human leaves a match unfinished: the record ends with ``quit``."""
         g = self.table.g
         if self.in_match and g is not None:
-            from uno.game import PH_MATCH_OVER
-
             if g.phase != PH_MATCH_OVER:
                 self.sink({"ev": "quit", "p": self.table.seat})
         self.in_match = False
@@ -567,7 +563,7 @@ class App:
         now = hw.ticks()
         self.now = now
         pressed = hw.poll()
-        held = hw.held & _REPEAT
+        held = hw.held & DPAD  # the D-pad repeats while held
         if held != self._held:
             self._held = held
             self._repeat_at = now + _REPEAT_FIRST

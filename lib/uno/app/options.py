@@ -6,13 +6,13 @@ from it); the rules of a match in progress do not change: the page says the new 
 from the next match. Speed, tips, sound and the backlight apply at once.
 """
 
-from micropython import const
-
+from uno import rulecheck
 from uno import rules as R
 from uno.app import fx
 from uno.app import ruletext as T
 from uno.app.input import B, DOWN, LEFT, RIGHT, START, UP
-from uno.app.page import ROWS, Page, cycle
+from uno.app.page import BODY_ROWS, LIST_ROWS, Page, cycle
+from uno.ruleset import OPTION_NAMES
 from uno.settings_ops import rules_of
 
 ITEMS = (
@@ -21,7 +21,6 @@ ITEMS = (
     "bright",
 )
 _RULE_OPTS = ITEMS[1:13]
-_LIST = const(6)  # list rows; then a blank row and the explanation
 _CHOICES = {"hand_limit": (0, 16), "tips": (True, False), "sound": (True, False)}
 _RANGES = {"one_window": (1, 10, 1), "target": (100, 10000, 100), "speed": (1, 10, 1),
            "bright": (1, 10, 1)}
@@ -34,7 +33,7 @@ def overrides(text):
     opts = {}
     for tok in text.split():
         k, _, v = tok.partition("=")
-        opts[k] = R.check(k, v)
+        opts[k] = rulecheck.check(k, v)
     return opts
 
 
@@ -69,17 +68,17 @@ class Options(Page):
         """The list around the selection, and the selected value's explanation."""
         if self.sel < self.top:
             self.top = self.sel
-        elif self.sel >= self.top + _LIST:
-            self.top = self.sel - _LIST + 1
+        elif self.sel >= self.top + LIST_ROWS:
+            self.top = self.sel - LIST_ROWS + 1
         base = R.preset(self.s.preset)
         rules = rules_of(self.s)  # once: each makes a Rules from the preset's text
         lines = []
-        for i in range(self.top, self.top + _LIST):
+        for i in range(self.top, self.top + LIST_ROWS):
             name = ITEMS[i]
             v = self.value(name, rules)
             mark = "*" if name in _RULE_OPTS and v != getattr(base, name) else " "
             lines.append("%-10s %s%s" % (T.RULES[name][0], mark, T.value_text(name, v)))
-        while len(lines) < ROWS - 1:
+        while len(lines) < BODY_ROWS - 1:
             lines.append("")
         name = ITEMS[self.sel]
         lines.append(T.explain(name, self.value(name, rules)))
@@ -97,7 +96,7 @@ class Options(Page):
         name = ITEMS[self.sel]
         v = self.value(name)
         if name == "preset":
-            s.preset = cycle(R.PRESET_NAMES, v, step)
+            s.preset = cycle(rulecheck.PRESET_NAMES, v, step)
             s.rules = ""
             s.target = 0
             self.changed_rules = True
@@ -110,7 +109,7 @@ class Options(Page):
         elif name in _CHOICES:
             new = cycle(_CHOICES[name], v, step)
         else:
-            new = cycle(R._CHOICES[name], v, step)
+            new = cycle(rulecheck.CHOICES[name], v, step)
         if name == "one_window" and self.value("one_call") != "required":
             return self.refuse("Needs ONE call: required")
         if name in ("speed", "tips", "sound", "bright"):
@@ -125,7 +124,7 @@ class Options(Page):
                 opts.pop(name, None)
             else:
                 opts[name] = new
-            text = " ".join("%s=%s" % (k, opts[k]) for k in R.OPTION_NAMES if k in opts)
+            text = " ".join("%s=%s" % (k, opts[k]) for k in OPTION_NAMES if k in opts)
             old = s.rules
             s.rules = text
             try:

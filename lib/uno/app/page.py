@@ -16,10 +16,10 @@ from micropython import const
 
 from uno.view import layout as L
 
-ROWS = const(8)  # body rows
-COLS = const(26)
+BODY_ROWS = const(8)
+LIST_ROWS = const(6)  # a list above a blank row and the line about its selection (options, scores)
 LINE = const(12)
-BAR = const(0x2A4A80)
+SEL_BAR = const(0x2A4A80)  # under the selected row
 TITLE = const(0xF5D000)
 FOOT = const(0x8090A0)
 BG = const(0x000000)
@@ -27,7 +27,7 @@ WARN = const(0xFF7050)
 
 
 class Page:
-    """Title, ``ROWS`` body lines and a footer over a black backdrop; ``update`` is the
+    """Title, ``BODY_ROWS`` body lines and a footer over a black backdrop; ``update`` is the
     subclass's. ``leave()`` closes it (and calls the app's save point when ``save``)."""
 
     save = False
@@ -50,15 +50,15 @@ class Page:
                                        tile_width=16, tile_height=16))
         bar = displayio.Bitmap(16, LINE, 1)
         bpal = displayio.Palette(1)
-        bpal[0] = BAR
+        bpal[0] = SEL_BAR
         self.bar = displayio.TileGrid(bar, pixel_shader=bpal, width=10, height=1,
                                       tile_width=16, tile_height=LINE)
         self.bar.hidden = True
         root.append(self.bar)
         self.title = self._make(TITLE, 0)
-        self.body = self._make(L.INK, LINE, 1, ROWS)
+        self.body = self._make(L.INK, LINE, 1, BODY_ROWS)
         self.foot = self._make(FOOT, LINE * 9)
-        self.lines = [""] * ROWS
+        self.lines = [""] * BODY_ROWS
         self.set_title(title)
         app.view.root.append(root)
         self.closed = False
@@ -81,20 +81,20 @@ class Page:
 
     def set_title(self, text):
         """The top line (yellow)."""
-        self._set(self.title, text[:COLS])
+        self._set(self.title, text[:L.COLS])
 
     def set_foot(self, text, warn=False):
         """The bottom line: hints, or a refusal (``warn``: in red)."""
         self.foot.color = WARN if warn else FOOT
-        self._set(self.foot, text[:COLS])
+        self._set(self.foot, text[:L.COLS])
 
     def set_lines(self, lines, sel=-1):
-        """The body: up to ``ROWS`` lines; ``sel`` the row under the bar (-1: none)."""
+        """The body: up to ``BODY_ROWS`` lines; ``sel`` the row under the bar (-1: none)."""
         out = []
-        for i in range(ROWS):
+        for i in range(BODY_ROWS):
             s = lines[i] if i < len(lines) else ""
-            out.append(s[:COLS])
-            self.lines[i] = s[:COLS]
+            out.append(s[:L.COLS])
+            self.lines[i] = s[:L.COLS]
         self._set(self.body, "\n".join(out).rstrip())
         self.bar.hidden = sel < 0
         if sel >= 0:
@@ -124,7 +124,7 @@ class Page:
         # what the pages load besides themselves (the app drops the page's own module)
         from uno import drop
 
-        for name in ("uno.app.ruletext", "uno.rules", "uno.app.page"):
+        for name in ("uno.app.ruletext", "uno.rules", "uno.rulecheck", "uno.app.page"):
             drop(name)
 
 

@@ -10,15 +10,12 @@ Loaded only when a human faces one of these phases and dropped when it is answer
 with its marks (uno.view.marks): a match without those rules never has this code on the heap.
 """
 
-from micropython import const
-
 from uno import cards, drop
-from uno import party as G
+from uno.codes import NO_JUMP, PH_JUMP, SWAP
+from uno.app.codes import SPLIT
 from uno.app.input import A, B, DOWN, LEFT, RIGHT, UP
 from uno.view import layout as L
 from uno.view.text import with_name
-
-_SPLIT = const(3)  # uno.app.table's: the frame answers a play or lands a computer's card
 
 
 def ask(tb, ph, now):
@@ -26,7 +23,7 @@ def ask(tb, ph, now):
     play's frame (a card played or landing) they come a frame later, with your hand
     (``answer``)."""
     g = tb.g
-    if ph == G.PH_JUMP:
+    if ph == PH_JUMP:
         # the window opens when its prompt shows (an outcome held in the bar comes first)
         start = tb.hold_until if tb.hold_until - now > 0 else now
         tb.window_until = start + tb.pace()
@@ -42,11 +39,11 @@ def ask(tb, ph, now):
         # first the fewest cards (uno.ai.Player.swap)
         s = -1
         for a in g.legal_actions():
-            if s < 0 or len(g.hands[a - G.SWAP]) < len(g.hands[s]):
-                s = a - G.SWAP
+            if s < 0 or len(g.hands[a - SWAP]) < len(g.hands[s]):
+                s = a - SWAP
         tb.swap_to = s
         _name_seat(tb, s)
-    if not tb.pend & _SPLIT:
+    if not tb.pend & SPLIT:
         _mark(tb, ph, now)
 
 
@@ -54,7 +51,7 @@ def _mark(tb, ph, now):
     from uno.view.marks import Marks
 
     m = tb.marks = Marks(tb.view)
-    if ph == G.PH_JUMP:
+    if ph == PH_JUMP:
         m.whole = tb.pace()
         m.card(tb.sel - tb.offset)
         m.left(tb.window_until - now, m.whole)
@@ -73,13 +70,13 @@ def answer(tb, ph, pressed, now):
     m = tb.marks
     if m is None:
         m = _mark(tb, ph, now)
-    if ph == G.PH_JUMP:
+    if ph == PH_JUMP:
         if pressed & A:
             unmark(tb)
             tb.act(g.top, now)
         elif pressed & B or now - tb.window_until >= 0:
             unmark(tb)
-            tb.act(G.NO_JUMP, now)
+            tb.act(NO_JUMP, now)
         else:
             m.left(tb.window_until - now, m.whole)
         return
@@ -96,7 +93,7 @@ def answer(tb, ph, pressed, now):
             _name_seat(tb, s)
     elif pressed & A:
         unmark(tb)
-        tb.act(G.SWAP + s, now)
+        tb.act(SWAP + s, now)
         tb._top()  # your new count too, in the frame that shows the swapped hands
 
 

@@ -6,15 +6,13 @@ letter before the cursor (on an empty name: cancel); on a PC the keyboard types 
 puts typed characters in ``hw.typed`` while ``wants_text`` is true).
 """
 
-from micropython import const
-
 from uno.app import fx
 from uno.app.input import A, B, DOWN, LEFT, RIGHT, START, UP
 from uno.app.page import Page, cycle
+from uno.settings import NAME_LEN
 from uno.settings_ops import shown_names
 
 NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # uno.save's (a test keeps them equal)
-NAME_LEN = const(16)
 KINDS = ("human", "easy", "normal", "advanced", "")
 _KIND_TEXT = {"human": "Human", "easy": "Easy", "normal": "Normal", "advanced": "Advanced",
               "": "(empty)"}

@@ -5,7 +5,7 @@ the worst match. UP/DOWN move the bar (the lines scroll); A on "Clear statistics
 """
 
 from uno.app.input import A, B, DOWN, START, UP
-from uno.app.page import ROWS, Page
+from uno.app.page import BODY_ROWS, Page
 
 _LEVEL = {"human": "Human", "easy": "Easy", "normal": "Normal", "advanced": "Adv"}
 _CLEAR = "Clear statistics"
@@ -86,9 +86,9 @@ class Record(Page):
             return
         if self.sel < self.top:
             self.top = self.sel
-        elif self.sel >= self.top + ROWS:
-            self.top = self.sel - ROWS + 1
-        self.set_lines(self.lines_all[self.top:self.top + ROWS], self.sel - self.top)
+        elif self.sel >= self.top + BODY_ROWS:
+            self.top = self.sel - BODY_ROWS + 1
+        self.set_lines(self.lines_all[self.top:self.top + BODY_ROWS], self.sel - self.top)
         self._hint()
 
     def update(self, pressed, now):

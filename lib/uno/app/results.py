@@ -4,7 +4,7 @@ keeps a loaded module's code in its heap, and a hand is played without it. It dr
 results page the view builds for it (uno.view.panels). The hot-seat hand-over, which opens
 during a hand, is uno.app.handover."""
 
-from uno import game as G
+from uno.codes import PH_MATCH_OVER
 from uno.app.input import A, B, LEFT, RIGHT, SELECT
 from uno.view import layout as L
 from uno.view import panels
@@ -29,7 +29,7 @@ class Results:
         v = app.view
         t = panels.show_results(v)
         t.clear()
-        self.match_over = g.phase == G.PH_MATCH_OVER
+        self.match_over = g.phase == PH_MATCH_OVER
         self._head(t, g, tb)
         self._scores(t, g, tb.names)
         # the losers' cards (Acorn showed the computer's when you beat it): others first

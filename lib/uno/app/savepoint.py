@@ -12,8 +12,8 @@ table showed and what the core does not keep (``uno.app.saves.read_extra`` reads
 from micropython import const
 
 from uno import drop_codec
+from uno.codes import PH_MATCH_OVER
 
-_OVER = const(8)  # uno.game.PH_MATCH_OVER
 MAX_HANDS = const(150)  # the score history kept in a save (4 seats: 1.2 KB of the 2.7 KB store)
 
 
@@ -87,7 +87,7 @@ def point(app, urgent=False):
         # loads: a hand's end is where a match's heap is at its fullest.
         del pack
         drop_codec()
-        if g.phase == _OVER:
+        if g.phase == PH_MATCH_OVER:
             app.in_match = False
             app.over_saved = True
         parts = head_for(saved, saved.match)

@@ -2,9 +2,7 @@
 dropped after: docs/SAVES.md). A save point is ``uno.app.savepoint``'s, which writes the
 ``extra`` bytes ``read_extra`` reads."""
 
-from micropython import const
-
-_MATCH_OVER = const(8)  # uno.game.PH_MATCH_OVER (the title's program never loads uno.game)
+from uno.codes import PH_MATCH_OVER
 
 
 def read_extra(data, nseats):
@@ -52,7 +50,7 @@ def settle(app):
     from uno.bitread import saved_phase
 
     try:
-        if saved_phase(data) != _MATCH_OVER:
+        if saved_phase(data) != PH_MATCH_OVER:
             return
     except (ValueError, IndexError):
         return  # unreadable: Continue says so

@@ -3,12 +3,9 @@ and the opponents of the selected one below it. A clears the table after a confi
 save point); B leaves.
 """
 
-from micropython import const
-
 from uno.app.input import A, B, DOWN, START, UP
-from uno.app.page import Page
+from uno.app.page import LIST_ROWS, Page
 
-_LIST = const(6)
 _LEVEL = {"easy": "Easy", "normal": "Normal", "advanced": "Adv"}
 _FOOT = "A:clear B:back"
 
@@ -47,13 +44,13 @@ class Scores(Page):
             return
         if self.sel < self.top:
             self.top = self.sel
-        elif self.sel >= self.top + _LIST:
-            self.top = self.sel - _LIST + 1
+        elif self.sel >= self.top + LIST_ROWS:
+            self.top = self.sel - LIST_ROWS + 1
         lines = []
-        for i in range(self.top, min(len(sc), self.top + _LIST)):
+        for i in range(self.top, min(len(sc), self.top + LIST_ROWS)):
             e = sc[i]
             lines.append("%2d %-16s %5d" % (i + 1, e[1], e[0]))
-        while len(lines) < _LIST + 1:
+        while len(lines) < LIST_ROWS + 1:
             lines.append("")
         lines.append(describe(sc[self.sel]))
         self.set_lines(lines, self.sel - self.top)

@@ -44,7 +44,8 @@ def make(hw, start, restart, box):
         drop_codec()
         gc.collect()
     # Rules, seats, names and speed come from the saves (defaults on a new badge); each
-    # match's Rules are made from them, then uno.rules (validation, presets) is dropped.
+    # match's Rules are made from them, then uno.rules and uno.rulecheck (presets,
+    # validation) are dropped.
     app = make_app(hw, None, seed=random.getrandbits(30), view=view, nvm=hw.nvm, saved=saved)
     box[1] = app
     if carried is not None:
@@ -85,7 +86,7 @@ def read_saves(hw, nvm):
 def make_app(hw, rules=None, seed=1, speed=None, sound=True, cpu="ai", view=None, nvm=None,
              saved=None, app=None, table=True):
     """The App on hardware ``hw``; ``app``: an App made afresh (the simulator's restart), else
-    a new one. ``rules``: a ``uno.rules.Rules`` for every match of this run (None: the saved
+    a new one. ``rules``: a ``uno.ruleset.Rules`` for every match of this run (None: the saved
     settings' rules, seats and names); ``seed``: the first match's seed (next matches +1);
     ``speed``: message speed 1-10 (None: the settings'); ``sound``: False keeps it silent;
     ``cpu``: "ai" (uno.ai players) or "first" (the first legal action: predictable computers
@@ -158,5 +159,5 @@ def make_app(hw, rules=None, seed=1, speed=None, sound=True, cpu="ai", view=None
     app._held = 0
     app._repeat_at = 0
     app.backlight()
-    drop_codec()  # and uno.rules, if anything loaded it: each match makes its Rules
+    drop_codec()  # and uno.rules, uno.rulecheck if anything loaded them: each match makes its Rules
     return app

@@ -10,32 +10,23 @@ import gc
 from micropython import const
 
 from uno import cards, drop
-from uno import game as G
+from uno.codes import (
+    ACCEPT, CHALLENGE, COLOUR, DRAW, PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN, PH_HAND_OVER,
+    PH_MATCH_OVER, PH_ONE, PH_PLAY, PH_STACK, PH_SWAP,
+)
 
 try:
     from typing import Any  # noqa: F401 (type comments only; CircuitPython has no typing)
 except ImportError:
     pass
 from uno.app import fx
+from uno.app.codes import (
+    FLASH, FLY, HELD, HUMAN, LANDED, OVER, PLAYED, REHAND, RELIGHT, SPLIT, WAIT,
+)
 from uno.app.input import START
 from uno.view import layout as L
 from uno.view.table import seat_text
 from uno.view.text import with_name
-
-# What the table is doing (``self.mode``).
-_WAIT = const(0)  # a computer acts next, after the pace delay
-_HUMAN = const(1)  # waiting for the human
-_FLY = const(2)  # a card is moving
-_OVER = const(3)  # hand or match over, results next
-# Table.pend: what a play's frame holds back (flush), one int for the badge's heap
-_PLAYED = const(1)  # this frame answers your play
-_LANDED = const(2)  # this frame lands a computer's card
-_SPLIT = const(3)
-_REHAND = const(4)  # your hand, a frame after a landing
-_FLASH = const(8)  # the ONE! banner (uno.app.describe sets it)
-_RELIGHT = const(16)  # the names' highlights and the top bar
-_HELD = const(32)  # ``later`` is an outcome too: held in its turn (uno.app.describe)
-_PH_SWAP = const(10)  # uno.party's: it and PH_JUMP, the phases uno.app.party answers
 
 _FLY_FRAMES_MS = const(40)
 _ON_MPY = hasattr(gc, "mem_free")  # CircuitPython's gc; CPython's has none
@@ -57,7 +48,7 @@ class Table:
         self.seat = 0  # the human seat whose hand is shown
         self.sel = 0
         self.offset = 0
-        self.mode = _WAIT
+        self.mode = WAIT
         self.next_at = 0
         self.chosen = -1  # the computer's action, decided as its wait begins (-1: not yet)
         self.fly_from = (0, 0)
@@ -80,7 +71,7 @@ class Table:
         # the pile; the message bar, the ONE! banner, the highlights and the top bar follow a
         # frame later (``flush``), so that no frame redraws all of them (docs/APP.md, redraw
         # budget)
-        self.pend = 0  # _SPLIT bits while the frame is a play's; what is held back
+        self.pend = 0  # SPLIT bits while the frame is a play's; what is held back
         self.after = None  # the message held back
         self.count_s = -1  # seconds left in a ONE window, as shown
         self.unlit = False  # your name's highlight is to go off at the next frame
@@ -114,14 +105,14 @@ class Table:
     def say(self, text, now=None):
         """Show ``text`` in the message bar; with ``now``, a prompt that waits while an
         outcome is still held."""
-        self.pend &= ~_HELD
+        self.pend &= ~HELD
         if now is not None and now - self.hold_until < 0:
             self.later = text
             return
         self.later = ""
         text = fit(text)
         self.msg = text
-        if self.pend & _SPLIT:
+        if self.pend & SPLIT:
             self.after = text
             return
         self.view.message(text)
@@ -132,9 +123,9 @@ class Table:
         (``whole``: all at once, as a screen opens over the table, ending the play's frame)."""
         p = self.pend
         if whole:
-            p = (p & ~_SPLIT) | _RELIGHT
-        if p & _REHAND:
-            p &= ~_REHAND
+            p = (p & ~SPLIT) | RELIGHT
+        if p & REHAND:
+            p &= ~REHAND
             self.pend = p
             self._hand()
             if not whole:
@@ -142,10 +133,10 @@ class Table:
         if self.after is not None:
             self.view.message(self.after)
             self.after = None
-        if p & _FLASH:
+        if p & FLASH:
             self.view.banner.hidden = False
-        self.pend = p & _HELD
-        if p & _RELIGHT:
+        self.pend = p & HELD
+        if p & RELIGHT:
             self._panels_show()
             self._top()
 
@@ -158,8 +149,8 @@ class Table:
         self.app.sound.play(fx.BUZZ, now)
 
     def idle(self):
-        return (self.mode == _HUMAN and self.after is None
-                and not self.pend & (_REHAND | _FLASH | _RELIGHT))
+        return (self.mode == HUMAN and self.after is None
+                and not self.pend & (REHAND | FLASH | RELIGHT))
 
     # ----- the view ------------------------------------------------------------------------
 
@@ -177,8 +168,8 @@ class Table:
             self.offset = self.sel - L.HAND_SLOTS + 1
         if self.offset > 0 and self.offset + L.HAND_SLOTS > n:
             self.offset = max(0, n - L.HAND_SLOTS)
-        if self.pend & _LANDED:
-            self.pend |= _REHAND  # a computer's card landed: your hand a frame later (flush)
+        if self.pend & LANDED:
+            self.pend |= REHAND  # a computer's card landed: your hand a frame later (flush)
         else:
             self._hand()
         v.set_discard(g.discard[-1] if g.discard else -1)
@@ -186,7 +177,7 @@ class Table:
         v.set_pile(len(g.pile))
         self.app.lights.colour = L.COLOUR_RGB[g.colour] if g.discard else -1
         self._panels_show()
-        if not self.pend & _SPLIT:  # else a frame later, with the message (flush)
+        if not self.pend & SPLIT:  # else a frame later, with the message (flush)
             self._top()
         self._arrow()
 
@@ -204,17 +195,17 @@ class Table:
             if p < 0:
                 continue
             cnt = len(g.hands[s])
-            active = g.actor == s and g.phase not in (G.PH_HAND_OVER, G.PH_MATCH_OVER)
+            active = g.actor == s and g.phase not in (PH_HAND_OVER, PH_MATCH_OVER)
             if cnt != 1:
                 self.called &= ~(1 << s)
             if p == 2:
                 v.top_right.write(0, seat_text(self.names[s], cnt, g.scores[s]), align=2)
-                if not self.pend & _SPLIT:  # in a play's frame: a frame later (flush)
+                if not self.pend & SPLIT:  # in a play's frame: a frame later (flush)
                     v.highlight(v.top_right, active)
                 continue
             used[p] = True
             panel = v.panels[p]
-            if self.pend & _SPLIT:  # a play's frame: a name lights up a frame later (flush)
+            if self.pend & SPLIT:  # a play's frame: a name lights up a frame later (flush)
                 active = active and panel._active
             # "ONE!" only once called: not while the others may still catch a missed call
             panel.show(self.names[s], cnt, g.scores[s], active, (self.called >> s) & 1)
@@ -233,7 +224,7 @@ class Table:
                          L.TOP_COLS - 1)
         # the highlight goes off a frame later: the frame answering your play stays small
         self.unlit = not (g.actor == s and self.human(s)
-                          and g.phase not in (G.PH_HAND_OVER, G.PH_MATCH_OVER))
+                          and g.phase not in (PH_HAND_OVER, PH_MATCH_OVER))
         if not self.unlit:
             v.highlight(v.top_left, True)
         # direction of play with 3-4 seats: the next seat sits on your left when it is 1
@@ -244,8 +235,8 @@ class Table:
 
     def _arrow(self):
         g = self.g
-        show = (self.mode == _HUMAN and g.actor == self.seat and not self.app.stack
-                and g.phase in (G.PH_PLAY, G.PH_DRAWN, G.PH_STACK) and self.blink)
+        show = (self.mode == HUMAN and g.actor == self.seat and not self.app.stack
+                and g.phase in (PH_PLAY, PH_DRAWN, PH_STACK) and self.blink)
         self.view.set_arrow(self.sel - self.offset, show and len(g.hands[self.seat]) > 0)
 
     # ----- the frame -----------------------------------------------------------------------
@@ -256,10 +247,10 @@ class Table:
         if self.unlit:
             self.unlit = False
             self.view.highlight(self.view.top_left, False)
-        if self.mode == _FLY:
+        if self.mode == FLY:
             self._fly_step(now)
             return
-        if self.mode == _OVER:
+        if self.mode == OVER:
             if now - self.over_at >= 0:
                 self.app.show_results()
             return
@@ -267,11 +258,11 @@ class Table:
             self.app.pause()
             return
         if self.later and now - self.hold_until >= 0:
-            held = self.pend & _HELD
+            held = self.pend & HELD
             self.say(self.later)
             if held:
                 self.hold_until = now + self.pace()
-        if self.mode == _WAIT:
+        if self.mode == WAIT:
             if self.chosen < 0:
                 # Decide early in the wait, with the table already drawn: a long search then
                 # passes inside the pace instead of after it, and the card's flight, dated
@@ -312,12 +303,12 @@ class Table:
     def colour_chosen(self, card, colour, now):
         """From the colour picker: play ``card`` calling ``colour`` (card -1: first-card W)."""
         if card < 0:
-            self.act(G.COLOUR + colour, now)
+            self.act(COLOUR + colour, now)
         else:
-            self.act(G.play_action(card, colour), now)
+            self.act(cards.play_action(card, colour), now)
 
     def challenge_answer(self, yes, now):
-        self.act(G.CHALLENGE if yes else G.ACCEPT, now)
+        self.act(CHALLENGE if yes else ACCEPT, now)
 
     # ----- acting --------------------------------------------------------------------------
 
@@ -334,7 +325,7 @@ class Table:
         g.apply(a)
         if a < 64:
             self.app.sound.play(fx.PLAY, now)
-        self._split_after(now, p, _PLAYED)
+        self._split_after(now, p, PLAYED)
 
     def _split_after(self, now, p, how):
         # _after_action with the message bar, the banner... a frame later (``pend``)
@@ -342,7 +333,7 @@ class Table:
         try:
             self._after_action(now, p)
         finally:
-            self.pend = (self.pend & ~_SPLIT) | _RELIGHT
+            self.pend = (self.pend & ~SPLIT) | RELIGHT
 
     def _computer(self, now):
         g = self.g
@@ -352,11 +343,11 @@ class Table:
         self.app.events = []
         before = len(g.hands[p])
         g.apply(a)
-        if a < 64 or (a == G.DRAW and len(g.hands[p]) > before) or a == G.ACCEPT:
+        if a < 64 or (a == DRAW and len(g.hands[p]) > before) or a == ACCEPT:
             # show the card travelling between the seat and the piles
             src = self._seat_xy(p)
             if a < 64:
-                self._fly(G.action_card(a), src, (L.DISCARD_X + 9, L.DISCARD_Y + 14), now, p)
+                self._fly(cards.action_card(a), src, (L.DISCARD_X + 9, L.DISCARD_Y + 14), now, p)
             else:
                 self._fly(L.CARD_BACK, (L.PILE_X, L.PILE_Y), src, now, p)
             return
@@ -379,14 +370,14 @@ class Table:
         self.fly_t0 = now
         self.fly_ms = max(80, self.pace() // 3)
         self.fly_actor = p
-        self.mode = _FLY
+        self.mode = FLY
         self.view.show_fly(card, src[0], src[1])
 
     def _fly_step(self, now):
         t = now - self.fly_t0
         if t >= self.fly_ms:
             self.view.hide_fly()
-            self._split_after(now, self.fly_actor, _LANDED)
+            self._split_after(now, self.fly_actor, LANDED)
             return
         x0, y0 = self.fly_from
         x1, y1 = self.fly_to
@@ -408,11 +399,11 @@ class Table:
             drop("uno.app.describe")
         self.app.events = []
         # a human's hand shown: after a draw point at the new card
-        if p == self.seat and g.phase == G.PH_DRAWN:
+        if p == self.seat and g.phase == PH_DRAWN:
             self.sel = len(g.hands[self.seat]) - 1
-        if g.phase in (G.PH_HAND_OVER, G.PH_MATCH_OVER):
+        if g.phase in (PH_HAND_OVER, PH_MATCH_OVER):
             drop("uno.app.human")  # (loaded for a human's turn: the next one loads it again)
-            self.mode = _OVER
+            self.mode = OVER
             self.over_at = now + self.pace()
             self.sync()
             return
@@ -424,41 +415,41 @@ class Table:
             drop("uno.ai_search")
             if a != self.seat:
                 # hot seat: hide the hand and hand the badge over first
-                self.mode = _HUMAN
+                self.mode = HUMAN
                 self.sync()
                 self.app.hand_over_to(a)
                 return
-            self.mode = _HUMAN
+            self.mode = HUMAN
             self.blink = True
             self.blink_at = now + 400
             ph = g.phase
-            if ph == G.PH_ONE or ph == G.PH_CATCH:
+            if ph == PH_ONE or ph == PH_CATCH:
                 self.window_until = now + g.rules.one_window * 1000
                 self.count_s = -1
                 from uno.app.human import countdown
 
                 countdown(self, now)
-            elif ph == G.PH_COLOUR:
+            elif ph == PH_COLOUR:
                 self.sync()
                 self.app.pick_colour(self._colour_for(-1), -1)
                 return
-            elif ph == G.PH_CHALLENGE:
+            elif ph == PH_CHALLENGE:
                 self.sync()
                 self.app.challenge(self.names[g.w4_seat], g.pending)
                 return
-            elif ph == G.PH_STACK:
+            elif ph == PH_STACK:
                 self.say("A: stack %s, B: take %d"
                          % ("+2" if g.pend_kind == cards.DRAW2 else "W+4", g.pending), now)
-            elif ph >= _PH_SWAP:
+            elif ph >= PH_SWAP:
                 from uno.app.party import ask
 
                 ask(self, ph, now)
-            if p != a and ph == G.PH_PLAY:
+            if p != a and ph == PH_PLAY:
                 self.app.sound.play(fx.PIP, now)
         else:
             # a computer's turn: its search runs without the human turn's code
             drop("uno.app.human")
-            self.mode = _WAIT
+            self.mode = WAIT
             self.chosen = -1
             self.next_at = now + self.pace()
         self.sync()

@@ -23,6 +23,8 @@ import neopixel_write
 import supervisor
 from micropython import const
 
+from uno.hw.pybadge_init import SINE_N
+
 try:
     from typing import Any  # noqa: F401 (type comments only; CircuitPython has no typing)
 except ImportError:
@@ -33,7 +35,6 @@ BASE = ""  # sprites/ sits at the root of CIRCUITPY
 _WRAP = const(1 << 29)  # supervisor.ticks_ms wraps here
 _FRAME_MS = const(33)
 _DARK_MS = const(50)  # a poll while dark: a press shorter than this may need a second one
-_SINE_N = const(32)
 
 
 class PyBadge:
@@ -147,7 +148,7 @@ class PyBadge:
             on.value = False
             return
         a.stop()
-        sample.sample_rate = freq * _SINE_N
+        sample.sample_rate = freq * SINE_N
         on.value = True
         a.play(sample, loop=True)
 

@@ -12,7 +12,7 @@ import keypad
 import supervisor
 from micropython import const
 
-_SINE_N = const(32)  # uno.hw.pybadge's: one period of the sine, looped
+SINE_N = const(32)  # samples in one period of the sine, looped (uno.hw.pybadge plays it)
 
 
 def init(hw):
@@ -51,9 +51,9 @@ def init(hw):
     try:
         hw._speaker_on = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
         hw._speaker_on.switch_to_output(value=False)
-        wave = array.array("H", [0] * _SINE_N)
-        for i in range(_SINE_N):
-            wave[i] = int(32768 + 12000 * math.sin(2 * math.pi * i / _SINE_N))
+        wave = array.array("H", [0] * SINE_N)
+        for i in range(SINE_N):
+            wave[i] = int(32768 + 12000 * math.sin(2 * math.pi * i / SINE_N))
         hw._sample = audiocore.RawSample(wave, sample_rate=8000)
         hw._audio = audioio.AudioOut(board.SPEAKER)
     except (AttributeError, ValueError, RuntimeError):

@@ -13,6 +13,7 @@ import analogio
 import board
 from micropython import const
 
+from uno.app.input import DOWN, LEFT, RIGHT, UP
 from uno.hw.pybadge import PyBadge
 
 try:
@@ -23,11 +24,6 @@ except ImportError:
 _MID = const(32768)
 _ON = const(17000)  # from the middle: pushed
 _OFF = const(12000)  # from the middle: let go again
-# bits of uno.app.input
-_RIGHT = const(1 << 4)
-_DOWN = const(1 << 5)
-_UP = const(1 << 6)
-_LEFT = const(1 << 7)
 _BUTTONS = const(0x0F)
 
 
@@ -66,5 +62,5 @@ class PyGamer(PyBadge):
         if ax < edge and ay < edge:
             return 0
         if ax >= ay:
-            return _RIGHT if x > 0 else _LEFT
-        return _DOWN if y > 0 else _UP
+            return RIGHT if x > 0 else LEFT
+        return DOWN if y > 0 else UP

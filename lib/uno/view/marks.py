@@ -16,7 +16,7 @@ except ImportError:
     pass
 
 RAISE = const(6)  # how far the card that can jump stands out of the hand
-_BAR = const(18)  # the countdown bar's width (a card's), one tile a pixel
+_BAR_W = const(18)  # the countdown bar's width (a card's), one tile a pixel
 _BAR_H = const(3)
 
 
@@ -33,8 +33,8 @@ class Marks:
         self.pal.make_transparent(1)
         self.ring = None  # type: Any  # a Group of four bars
         self.size = None  # (w, h, t) of the ring's bars
-        self.bar = None  # type: Any  # the countdown: _BAR one-pixel tiles, 0 lit, 1 clear
-        self.lit = _BAR
+        self.bar = None  # type: Any  # the countdown: _BAR_W one-pixel tiles, 0 lit, 1 clear
+        self.lit = _BAR_W
         self.raised = -1  # the hand slot raised
         self.whole = 0  # the jump-in window's length (ms), for the bar
         v.table.append(self.group)
@@ -80,7 +80,7 @@ class Marks:
             bm = displayio.Bitmap(2, _BAR_H, 2)
             for j in range(_BAR_H):
                 bm[1, j] = 1
-            self.bar = displayio.TileGrid(bm, pixel_shader=self.pal, width=_BAR, height=1,
+            self.bar = displayio.TileGrid(bm, pixel_shader=self.pal, width=_BAR_W, height=1,
                                           tile_width=1, tile_height=_BAR_H)
             self.group.append(self.bar)
         self.bar.x = x
@@ -88,8 +88,8 @@ class Marks:
 
     def left(self, part, whole):
         """The countdown bar at ``part`` of ``whole`` (what is left of the window)."""
-        n = part * _BAR // whole if whole > 0 else 0
-        n = 0 if n < 0 else _BAR if n > _BAR else n
+        n = part * _BAR_W // whole if whole > 0 else 0
+        n = 0 if n < 0 else _BAR_W if n > _BAR_W else n
         b = self.bar
         while self.lit > n:  # one pixel's column a change: nothing allocated
             self.lit -= 1
