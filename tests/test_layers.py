@@ -6,7 +6,6 @@ circle; no module is imported by a computed name; every constant has one home.""
 import ast
 import io
 import re
-import sys
 import tokenize
 from pathlib import Path
 
@@ -159,8 +158,7 @@ def const_copies(lib: Path) -> list[str]:
     same name (a leading underscore aside) defined in two modules, or a private constant whose
     comment names the public one elsewhere it equals (``_OVER = const(8)  # uno.game.PH_...``).
     A definition whose comment begins "copy of" says why it must be one, and passes."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import constfold
+    from tools.bundle import constfold
 
     plan = constfold.plan_for(sorted(lib.rglob("*.py")), lib)
     defs = []  # (module, name, value, comment)
@@ -191,7 +189,7 @@ def const_copies(lib: Path) -> list[str]:
 
 
 def test_every_constant_has_one_home():
-    """tools/constfold.py folds a public constant into every module that imports it, so the
+    """tools/bundle/constfold.py folds a public constant into every module that imports it, so the
     badge pays nothing for ``from uno.codes import DRAW``: no module keeps a copy of its own."""
     assert const_copies(ROOT / "lib") == []
 

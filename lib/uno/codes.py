@@ -4,7 +4,7 @@ phases (docs/CORE_API.md), and the codes of a Game's state that the modules it l
 
 Constants only, and it imports nothing: uno.game and the modules it loads for a moment
 (uno.explain, uno.notation, uno.party, uno.deal) name them here, none through another, so no
-import runs back up. The badge's build folds every use into its value (tools/constfold.py):
+import runs back up. The badge's build folds every use into its value (tools/bundle/constfold.py):
 the badge never loads this module.
 """
 

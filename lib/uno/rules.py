@@ -8,7 +8,7 @@ while it makes a match's rules: ``drop()`` takes it out of memory until the next
 
 # At the top, so uno.rulecheck comes in with this module and not at the first Rules made: that
 # Rules would sit between the two modules' code, and drop() would leave the badge's heap two
-# holes instead of one (tools/vm_app.py programs: the match's program needed 3 KB more)
+# holes instead of one (tools/vm/vm_app.py programs: the match's program needed 3 KB more)
 from uno.rulecheck import PRESET_NAMES
 from uno.ruleset import OPTION_NAMES, Rules
 

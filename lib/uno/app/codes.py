@@ -4,7 +4,7 @@
 
 Constants only, and it imports nothing, as ``uno.codes`` for the core: those modules name them
 here rather than import the table that loads them, and the badge's build folds every use into
-its value (tools/constfold.py), so the badge never loads this module.
+its value (tools/bundle/constfold.py), so the badge never loads this module.
 """
 
 from micropython import const
