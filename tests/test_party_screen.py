@@ -317,6 +317,39 @@ def test_a_classic_match_never_loads_the_party_prompts():
     assert not loaded() and app.table.marks is None
 
 
+def test_the_message_code_loads_after_the_prompts_and_the_turns_code_has_gone(monkeypatch):
+    """The badge's heap is fullest when a person's action loads the message bar's code
+    (uno.app.describe): by then the code that took the action (your turn's, a party
+    prompt's, the colour picker's and the challenge's) has returned and been let go, so its
+    room is the message's. A whole party match at three seats, every such load checked."""
+    import builtins
+
+    real = builtins.__import__
+    checked = [0]
+    answered = ("uno.app.human", "uno.app.party", "uno.app.popups")
+
+    def spy(name, globals=None, locals=None, fromlist=(), level=0):
+        if name == "uno.app.describe":
+            f = sys._getframe(1)
+            while f is not None:
+                assert f.f_globals.get("__name__") not in answered, f.f_code.co_name
+                f = f.f_back
+            assert "uno.app.party" not in sys.modules and "uno.app.popups" not in sys.modules
+            checked[0] += 1
+        return real(name, globals, locals, fromlist, level)
+
+    args = M.parse_args(["--headless", "--preset", "party", "--seats", THREE])
+    hw = HostHardware(headless=True, render=False, out=io.StringIO())
+    hw.skip_refresh = True
+    app = make_app(hw, M.build_rules(args), seed=3, speed=10, sound=False, cpu="first")
+    app.title()
+    M.settle(app, hw)
+    monkeypatch.setattr(builtins, "__import__", spy)
+    play_match(app, hw, M.settle, max_tokens=3000)
+    monkeypatch.setattr(builtins, "__import__", real)
+    assert checked[0] > 100
+
+
 def test_a_new_match_over_the_picker_takes_its_ring_off():
     """START, New match while the swap picker shows: the new deal has no ring, no raised card
     and no party prompt's code."""

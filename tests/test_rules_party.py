@@ -329,8 +329,9 @@ def test_the_private_constants_agree_with_the_game():
 
     assert (P.PH_SWAP, P.PH_JUMP, P.SWAP, P.NO_JUMP) == (
         G._PH_SWAP, G._PH_JUMP, G._SWAP, N.NO_JUMP) == (
-        E._PH_SWAP, E._PH_JUMP, N.SWAP, H._NO_JUMP)
-    assert H._SWAP == P.SWAP and T._PH_SWAP == P.PH_SWAP
+        E._PH_SWAP, E._PH_JUMP, N.SWAP, H._NO_JUMP) == (
+        T._PH_SWAP, P.PH_JUMP, T._SWAP, T._NO_JUMP)
+    assert H._SWAP == E._SWAP == P.SWAP and E._NO_JUMP == P.NO_JUMP
     assert G.PH_NEW < P.PH_SWAP < P.PH_JUMP  # after every phase before them
     assert (P._RB_SEVEN, P._RB_JUMP, P._LAST_PLAY, P._J_HANDS) == (
         G._RB_SEVEN, G._RB_JUMP, G.LAST_PLAY, J._J_HANDS)

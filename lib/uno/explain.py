@@ -9,10 +9,11 @@ from uno.game import (
     ACCEPT, CHALLENGE, DRAW, PASS, PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN, PH_HAND_OVER,
     PH_MATCH_OVER, PH_NEW, PH_ONE, PH_STACK, action_card,
 )
-from uno.notation import NO_JUMP, SWAP, action_name
 
 _PH_SWAP = const(10)  # uno.party's (tests/test_rules_party.py checks they agree)
 _PH_JUMP = const(11)
+_SWAP = const(76)
+_NO_JUMP = const(80)
 
 
 def explain(g, a):
@@ -23,7 +24,7 @@ def explain(g, a):
     if ph in (PH_HAND_OVER, PH_MATCH_OVER, PH_NEW):
         return "the hand is over" if ph == PH_HAND_OVER else (
             "the match is over" if ph == PH_MATCH_OVER else "the match has not started")
-    if not isinstance(a, int) or a < 0 or a > NO_JUMP or (a < 64 and a & 15 == 15):
+    if not isinstance(a, int) or a < 0 or a > _NO_JUMP or (a < 64 and a & 15 == 15):
         return "not an action: %r" % (a,)
     p = g.actor
     hand = g.hands[p]
@@ -34,14 +35,14 @@ def explain(g, a):
     if ph == PH_CATCH:
         return "catch the missed ONE?"
     if ph == _PH_SWAP:
-        if SWAP <= a < NO_JUMP:
-            return "no seat %d to swap with" % (a - SWAP) if a - SWAP >= g.nseats else (
+        if _SWAP <= a < _NO_JUMP:
+            return "no seat %d to swap with" % (a - _SWAP) if a - _SWAP >= g.nseats else (
                 "you cannot swap with you")
         return "choose whom to swap with"
     if ph == _PH_JUMP:
         return "jump in with %s or not" % cards.name(g.discard[-1])
-    if a >= SWAP:
-        return "%s: not now" % action_name(a)
+    if a >= _SWAP:
+        return _not_now(a)
     if a < 64:
         return _card(g, a, ph, hand)
     if a == DRAW:
@@ -58,6 +59,14 @@ def explain(g, a):
         return "draw a card before passing"
     if a in (CHALLENGE, ACCEPT):
         return "no penalty to %s" % ("challenge" if a == CHALLENGE else "accept")
+    return _not_now(a)
+
+
+def _not_now(a):
+    # the action's name (uno.notation) loaded only here: a refused card, the commonest
+    # refusal, loads no more than this module mid-match
+    from uno.notation import action_name
+
     return "%s: not now" % action_name(a)
 
 

@@ -68,7 +68,8 @@ def _name_seat(tb, s):
 
 
 def answer(tb, ph, pressed, now):
-    """The human's buttons ``pressed`` in the swap or jump-in phase, each frame of it."""
+    """The human's buttons ``pressed`` in the swap or jump-in phase, each frame of it: the
+    action they chose (the marks already off, this module let go), or -1 while they choose."""
     g = tb.g
     m = tb.marks
     if m is None:
@@ -76,13 +77,12 @@ def answer(tb, ph, pressed, now):
     if ph == G.PH_JUMP:
         if pressed & A:
             unmark(tb)
-            tb.act(g.top, now)
-        elif pressed & B or now - tb.window_until >= 0:
+            return g.top
+        if pressed & B or now - tb.window_until >= 0:
             unmark(tb)
-            tb.act(G.NO_JUMP, now)
-        else:
-            m.left(tb.window_until - now, m.whole)
-        return
+            return G.NO_JUMP
+        m.left(tb.window_until - now, m.whole)
+        return -1
     s = tb.swap_to
     if pressed & (LEFT | RIGHT | UP | DOWN):
         d = 1 if pressed & (RIGHT | DOWN) else -1
@@ -96,8 +96,8 @@ def answer(tb, ph, pressed, now):
             _name_seat(tb, s)
     elif pressed & A:
         unmark(tb)
-        tb.act(G.SWAP + s, now)
-        tb._top()  # your new count too, in the frame that shows the swapped hands
+        return G.SWAP + s
+    return -1
 
 
 def unmark(tb):

@@ -36,6 +36,8 @@ _FLASH = const(8)  # the ONE! banner (uno.app.describe sets it)
 _RELIGHT = const(16)  # the names' highlights and the top bar
 _HELD = const(32)  # ``later`` is an outcome too: held in its turn (uno.app.describe)
 _PH_SWAP = const(10)  # uno.party's: it and PH_JUMP, the phases uno.app.party answers
+_SWAP = const(76)  # uno.party's actions: SWAP + seat, then NO_JUMP (the jump-in let go)
+_NO_JUMP = const(80)
 
 _FLY_FRAMES_MS = const(40)
 _ON_MPY = hasattr(gc, "mem_free")  # CircuitPython's gc; CPython's has none
@@ -292,10 +294,26 @@ class Table:
             elif now - self.next_at >= 0 and now - self.hold_until >= 0:
                 self._computer(now)
             return
-        # the human's turn: its code is loaded for it (uno.app.human)
-        from uno.app.human import turn
+        # The human's turn: its code is loaded for it (uno.app.human); the 7's swap and the
+        # jump-in window have their prompt's (uno.app.party), and a jump-in window, which
+        # mostly follows a computer's play, comes without the turn's. The action is applied
+        # here, once their frames have gone: the code let go as the turn ends is garbage
+        # before the action's message loads its own (uno.app.describe) into its room.
+        ph = self.g.phase
+        if ph >= _PH_SWAP:
+            from uno.app.party import answer
 
-        turn(self, pressed, now)
+            a = answer(self, ph, pressed, now)
+            del answer
+        else:
+            from uno.app.human import turn
+
+            a = turn(self, pressed, now)
+            del turn
+        if a >= 0:
+            self.act(a, now)
+            if _SWAP <= a < _NO_JUMP:
+                self._top()  # a swap: your count in the frame that shows your new hand
 
     def _colour_for(self, card):
         """A good default for the picker: the colour you hold most (after this card)."""
@@ -308,16 +326,6 @@ class Table:
             if counts[c] > counts[best]:
                 best = c
         return best
-
-    def colour_chosen(self, card, colour, now):
-        """From the colour picker: play ``card`` calling ``colour`` (card -1: first-card W)."""
-        if card < 0:
-            self.act(G.COLOUR + colour, now)
-        else:
-            self.act(G.play_action(card, colour), now)
-
-    def challenge_answer(self, yes, now):
-        self.act(G.CHALLENGE if yes else G.ACCEPT, now)
 
     # ----- acting --------------------------------------------------------------------------
 
@@ -400,6 +408,11 @@ class Table:
             from uno.app.party import unmark
 
             unmark(self)
+        a = g.actor
+        if not (a == self.seat and self.human(a) and g.phase < G.PH_HAND_OVER):
+            # the turn's code goes as the turn ends, before the message's code loads (the
+            # shown person's next turn loads it again)
+            drop("uno.app.human")
         if self.app.events:
             from uno.app.describe import describe
 
@@ -411,12 +424,10 @@ class Table:
         if p == self.seat and g.phase == G.PH_DRAWN:
             self.sel = len(g.hands[self.seat]) - 1
         if g.phase in (G.PH_HAND_OVER, G.PH_MATCH_OVER):
-            drop("uno.app.human")  # (loaded for a human's turn: the next one loads it again)
             self.mode = _OVER
             self.over_at = now + self.pace()
             self.sync()
             return
-        a = g.actor
         if self.human(a):
             if a != self.seat:
                 # hot seat: hide the hand and hand the badge over first
@@ -452,8 +463,6 @@ class Table:
             if p != a and ph == G.PH_PLAY:
                 self.app.sound.play(fx.PIP, now)
         else:
-            # a computer's turn: its search runs without the human turn's code
-            drop("uno.app.human")
             self.mode = _WAIT
             self.chosen = -1
             self.next_at = now + self.pace()
