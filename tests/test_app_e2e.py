@@ -478,7 +478,6 @@ def test_hot_seat(tmp_path):
             break
         tiles = [shown(app.view, s) for s in app.view.hand]
         if app.top() is app.handover:
-            handed_to.add(app.handover.seat)
             assert app.view.results.hidden is False, "the handover page covers the table"
             # it opens mid-hand, beside the players' code: the results page's code and its
             # builder (with eight card grids) are not loaded
@@ -488,6 +487,7 @@ def test_hot_seat(tmp_path):
                 hw.display.full_render()
                 hw.display.save_png(str(shot), 1)
                 golden(shot, "handover")
+            handed_to.add(app.handover.seat)
         elif app.top() is app.table and app.table.idle():
             assert g.actor == app.table.seat
             assert L.CARD_BACK not in tiles, "the player's own hand is face down"
@@ -505,6 +505,30 @@ def test_hot_seat(tmp_path):
                     break
     assert handed_to == {0, 2}, "the badge was handed over to each human"
     assert computer_turns > 0
+
+
+def test_the_hand_over_page_says_whose_turn_is_next(tmp_path):
+    """Hot seat: after P2 plays, the "Pass the badge to P1" page's message bar says "P1, your
+    turn next", not P2's play (which P1 sees on the table once they take the badge); the
+    pause menu opened over the page and closed leaves the page as it was."""
+    from test_app_saves import message
+
+    def page(keys, name):
+        args = M.parse_args(["--headless", "--quiet", "--seed", "2", "--cpu", "first",
+                             "--seats", "human,human", "--keys", keys,
+                             "--screenshot", str(tmp_path / name)])
+        app, _hw, _rows = M.run_headless(args, S.parse(keys), out=io.StringIO())
+        return app, Image.open(tmp_path / name).convert("RGB")
+
+    # New match; P2 (first to play) takes the badge and plays G1, the fourth card
+    app, shot = page("A A RIGHT RIGHT RIGHT A", "after_play.png")
+    assert app.top() is app.handover and app.handover.seat == 0
+    assert cards.name(app.table.g.discard[-1]) == "G1"
+    assert message(app) == "P1, your turn next"
+    # START, then B: the menu's panel goes and the page and its line are whole again
+    app2, shot2 = page("A A RIGHT RIGHT RIGHT A START B", "after_pause.png")
+    assert app2.top() is app2.handover and message(app2) == "P1, your turn next"
+    assert shot2.tobytes() == shot.tobytes()
 
 
 def test_catch_missed_one(tmp_path):

@@ -350,13 +350,16 @@ def test_three_advanced_opponents_complete_on_the_circuitpython9_stack(advanced3
     assert r.ok, r.why()
 
 
-def test_a_search_ply_down_to_a_reshuffle_fits_circuitpython9s_stack(drive):
+@pytest.mark.parametrize("preset", ["classic", "party"])
+def test_a_search_ply_down_to_a_reshuffle_fits_circuitpython9s_stack(drive, preset):
     # The deepest Python stack the app reaches: a search's core ply where a +2 makes the next
     # seat draw from an empty pile, so the discard is reshuffled (push, _do, _play, _effect,
     # _accept, _draw, _reshuffle, Rng.shuffle). On the hint's path the search's rollout is
     # entered with 920 of the 1,536 bytes in use (every function instrumented); here
     # a recursion spends as much before the ply. It had 16 bytes too few before push's
-    # 19-field tuple moved to a frame of its own.
+    # 19-field tuple moved to a frame of its own. Under the party rules the +2 first passes
+    # uno.party's turn (no seat holds it to jump in, the next none to stack on it), which
+    # returns before the draw: three frames deeper, it overflowed 9.2.8's stack.
     from uno.codes import PH_PLAY
 
     vm, _ = vm_app.cptools.vm(pystack=True)
@@ -364,7 +367,7 @@ def test_a_search_ply_down_to_a_reshuffle_fits_circuitpython9s_stack(drive):
 from micropython import pystack_use
 from uno.game import Game
 from uno.rules import preset
-g = Game(preset("classic", seats=["normal"] * 4), seed=5)
+g = Game(preset("%s", seats=["normal"] * 4), seed=5)
 g.start()
 while g.phase != %d:
     g.apply(g.legal_actions()[0])
@@ -372,6 +375,9 @@ top = g.discard[-1]
 g.discard = g.pile + g.discard[:-1] + bytearray((top,))
 g.pile = bytearray()
 a = g.colour << 4 | 12
+for s in range(4):
+    if s != g.actor:  # nobody to jump in with it, nothing to stack on it (the party rules)
+        g.hands[s] = [c for c in g.hands[s] if c & 15 not in (12, 14)] or [0]
 g.hands[g.actor].append(a)
 assert a in g.legal_actions()
 def at(n):
@@ -388,7 +394,7 @@ while used is None:
     used = at(k)
     k += 1
 print(used, len(g.pile), g.pending)
-""" % PH_PLAY))
+""" % (preset, PH_PLAY)))
     env = {"MICROPYPATH": "lib:standins:.", "PATH": "/usr/bin:/bin"}
     r = subprocess.run([vm, "-X", "heapsize=256k", "deep.py"], cwd=drive, env=env,
                        capture_output=True, text=True, timeout=60)

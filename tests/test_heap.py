@@ -42,6 +42,20 @@ def test_refusal_reason_then_its_code_is_unloaded():
     assert "uno.explain" not in sys.modules
 
 
+def test_a_refused_cards_reason_needs_no_action_names(monkeypatch):
+    """A refused card, the commonest refusal (a person pressing A on a card that does not
+    fit), loads the reasons' code alone: not uno.notation's action names besides, mid-match
+    on the badge's fullest heap."""
+    g = _game()
+    p = g.actor
+    bad = next(c for c in range(64) if (c & 15) < 13 and c not in g.legal_actions()
+               and c in g.hands[p])
+    _forget("explain", "notation")
+    monkeypatch.setitem(sys.modules, "uno.notation", None)  # importing it would fail
+    assert g.explain(bad).startswith(("Not playable", "Needs"))
+    assert "uno.explain" not in sys.modules
+
+
 def test_loaded_modules_stay_loaded():
     """A shell that imported the names itself (host_sim, tools) keeps them."""
     import uno.explain  # noqa: F401

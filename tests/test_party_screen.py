@@ -208,15 +208,22 @@ def test_b_lets_the_jump_in_go():
     assert app.table.marks is None and not raised(app) and not loaded()
 
 
-def test_the_window_closes_by_itself_after_the_message_speeds_pause():
-    """The pause between computer steps, 2200 - 200 * speed ms (docs/APP.md, --speed)."""
-    for speed in (7, 3):
-        pause = 2200 - 200 * speed
+def window_ms(speed):
+    """A person's jump-in window: the pause between computer steps (2200 - 200 * speed ms,
+    docs/APP.md, --speed) and 1.2 s to see the card rise and press A."""
+    return 2200 - 200 * speed + 1200
+
+
+def test_a_persons_window_lasts_long_enough_to_react_and_closes_by_itself():
+    """At the default speed (7) the window is 2 s, not the 800 ms pause; slower speeds give
+    longer ones, and at the fastest a person still has 1.4 s."""
+    for speed in (7, 3, 10):
+        whole = window_ms(speed)
         app, hw = table(6, THREE, "A", speed=speed)
         g = app.table.g
         end = app.table.window_until
         # it opened as the computer's card landed: a frame or two before the script went on
-        assert 0 <= hw.ticks() - (end - pause) <= 2 * M.FRAME_MS
+        assert 0 <= hw.ticks() - (end - whole) <= 2 * M.FRAME_MS
         while hw.ticks() + M.FRAME_MS < end:
             hw.advance(M.FRAME_MS)
             app.frame()
@@ -227,6 +234,68 @@ def test_the_window_closes_by_itself_after_the_message_speeds_pause():
         assert not (g.phase == codes.PH_JUMP and g.actor == 0)
         assert not raised(app) and app.table.marks is None
         assert not any(e.get("jump") for e in hw.events)
+
+
+def test_the_countdown_bar_shows_the_part_of_the_window_left():
+    """The bar under the raised card is a card's width (18 px) as the window opens, and at
+    each frame as long as the part of the window still left: half way, half of it."""
+    app, hw = table(6, THREE, "A")
+    tb = app.table
+    whole = window_ms(7)
+    start = tb.window_until - whole
+    seen = []
+    while tb.marks is not None:
+        left = tb.window_until - hw.ticks()
+        lit = tb.marks.lit
+        bar = tb.marks.bar
+        # the bar's lit tiles are its first ``lit`` (tile 0 lit, 1 clear)
+        assert [bar[i] for i in range(18)] == [0] * lit + [1] * (18 - lit)
+        assert lit == max(0, min(18, left * 18 // whole)), (hw.ticks() - start, lit)
+        seen.append(lit)
+        hw.advance(M.FRAME_MS)
+        app.frame()
+    assert seen[0] >= 17 and 8 <= seen[len(seen) // 2] <= 10 and seen[-1] <= 1
+    assert seen == sorted(seen, reverse=True)
+    assert len(seen) * M.FRAME_MS >= whole - 2 * M.FRAME_MS
+
+
+def test_a_computers_jump_in_comes_after_the_pause_as_before():
+    """The longer window is a person's: a computer asked whether to jump in answers the
+    message speed's pause (800 ms at the default speed) after the card it may jump on has
+    landed, as it plays, all match long."""
+    args = M.parse_args(["--headless", "--preset", "party", "--seats", THREE])
+    hw = HostHardware(headless=True, render=False, out=io.StringIO())
+    hw.skip_refresh = True
+    app = make_app(hw, M.build_rules(args), seed=3, speed=7, sound=False, cpu="first")
+    app.title()
+    M.settle(app, hw)
+    asked = []  # (seat, ms from the phase's first frame to its answer)
+    since = [None]
+
+    def every_frame(app, hw, _stats=False, wait=0):
+        frames = 0
+        while True:
+            hw.advance(M.FRAME_MS)
+            app.frame()
+            frames += 1
+            g = app.table.g
+            # from the frame the card played lands (the table waits; before, it flies)
+            cpu = g is not None and g.phase == codes.PH_JUMP and not app.table.human(g.actor) \
+                and app.table.mode == 0
+            key = (g.actor, len(g.discard)) if cpu else None
+            if since[0] is not None and since[0][0] != key:
+                asked.append((since[0][0][0], hw.ticks() - since[0][1]))
+                since[0] = None
+            if cpu and since[0] is None:
+                since[0] = (key, hw.ticks())
+            if (app.idle() and not app.sound.busy() and not app.banner_until) \
+                    or frames >= M.MAX_FRAMES or (wait and frames >= wait):
+                return frames, 0, 0, 0
+
+    play_match(app, hw, every_frame, max_tokens=3000)
+    assert len(asked) >= 3
+    for seat, ms in asked:
+        assert 800 - M.FRAME_MS <= ms <= 800 + 2 * M.FRAME_MS, (seat, ms)
 
 
 def test_the_hand_scrolls_to_the_card_that_can_jump():
@@ -315,6 +384,39 @@ def test_a_classic_match_never_loads_the_party_prompts():
     M.settle(app, hw)
     play_match(app, hw, M.settle, max_tokens=3000)
     assert not loaded() and app.table.marks is None
+
+
+def test_the_message_code_loads_after_the_prompts_and_the_turns_code_has_gone(monkeypatch):
+    """The badge's heap is fullest when a person's action loads the message bar's code
+    (uno.app.describe): by then the code that took the action (your turn's, a party
+    prompt's, the colour picker's and the challenge's) has returned and been let go, so its
+    room is the message's. A whole party match at three seats, every such load checked."""
+    import builtins
+
+    real = builtins.__import__
+    checked = [0]
+    answered = ("uno.app.human", "uno.app.party", "uno.app.popups")
+
+    def spy(name, globals=None, locals=None, fromlist=(), level=0):
+        if name == "uno.app.describe":
+            f = sys._getframe(1)
+            while f is not None:
+                assert f.f_globals.get("__name__") not in answered, f.f_code.co_name
+                f = f.f_back
+            assert "uno.app.party" not in sys.modules and "uno.app.popups" not in sys.modules
+            checked[0] += 1
+        return real(name, globals, locals, fromlist, level)
+
+    args = M.parse_args(["--headless", "--preset", "party", "--seats", THREE])
+    hw = HostHardware(headless=True, render=False, out=io.StringIO())
+    hw.skip_refresh = True
+    app = make_app(hw, M.build_rules(args), seed=3, speed=10, sound=False, cpu="first")
+    app.title()
+    M.settle(app, hw)
+    monkeypatch.setattr(builtins, "__import__", spy)
+    play_match(app, hw, M.settle, max_tokens=3000)
+    monkeypatch.setattr(builtins, "__import__", real)
+    assert checked[0] > 100
 
 
 def test_a_new_match_over_the_picker_takes_its_ring_off():

@@ -13,9 +13,12 @@ When each transient module is loaded, its heap in bytes, and what lets it go:
   uno.hw.pybadge_init 736, uno.app.startup 1,392 (code.py, uno.view.table, uno.hw.pybadge);
 - a match begun, a page's program begun: uno.app.begin 3,024 with uno.settings_ops, uno.rules
   and uno.rulecheck (App._begun);
-- each hand's deal: uno.deal 1,424; a refusal's reason or an action's name: uno.explain
-  3,568 with uno.notation (uno.game);
-- the message bar after an action: uno.app.describe 3,072 (uno.app.table);
+- each hand's deal: uno.deal 1,424; a refusal's reason: uno.explain 2,448 (uno.game), with
+  uno.notation 1,232 only where it names an action (a refused card needs none);
+- the message bar after an action: uno.app.describe 3,072 (uno.app.table), loaded once the
+  code that chose the action (a person's turn, a party prompt, the colour picker, the
+  challenge) has returned and been let go: a person's action is applied by the table
+  (Table.update) or the app (App.frame), not from inside that code;
 - while a pop-up or page shows (App._drop, App._bare): uno.app.popups 1,888, pause 1,488,
   results 2,384, handover 816, uno.view.panels 1,056; the title 2,000, options 2,928, help
   1,936, scores 1,920, record 2,480, players 2,704, graph 2,768, with uno.app.page 2,272 and
@@ -28,15 +31,16 @@ When each transient module is loaded, its heap in bytes, and what lets it go:
   ai_search 6,656, easy 1,072, players 480, observe 1,584; uno.ai_search also from a
   person's turn to the next search (uno.app.table);
 - the hint asked on the pause menu: uno.app.hint 1,200 (App.frame);
-- a person's turn: uno.app.human 1,728, let go as a computer's turn begins, so a search runs
-  without it (uno.app.table);
-- a person's answer to a 7's swap or a jump-in: uno.app.party 960 and uno.view.marks 1,344,
-  let go once it is answered (uno.app.party).
+- a person's turn: uno.app.human 1,728, let go as the turn ends (before its last action's
+  message), so a search runs without it (uno.app.table);
+- a person's answer to a 7's swap or a jump-in: uno.app.party 1,088 and uno.view.marks 1,376,
+  let go once it is answered (uno.app.party); a jump-in window, which mostly follows a
+  computer's play, loads no uno.app.human.
 
 Resident through a match (56.8 KB with the name pool): uno.hw.pybadge, uno.view.layout, text,
 table, uno.settings, uno.autosave, uno.app.fx, main, table, uno.ruleset, cards, rng, journal,
 game, and while a computer plays, the players' modules above. A match that uses the party rules
-loads their rules' code (uno.party 1,408, uno.ai_party 288) the first time it needs it and
+loads their rules' code (uno.party 1,360, uno.ai_party 256) the first time it needs it and
 keeps it; a match without them never loads it. docs/BENCHMARKS.md has the heap each
 program needs.
 """

@@ -7,7 +7,6 @@ from uno.codes import (
     ACCEPT, CHALLENGE, DRAW, NO_JUMP, PASS, PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN,
     PH_HAND_OVER, PH_JUMP, PH_MATCH_OVER, PH_NEW, PH_ONE, PH_STACK, PH_SWAP, SWAP,
 )
-from uno.notation import action_name
 
 
 def explain(g, a):
@@ -36,7 +35,7 @@ def explain(g, a):
     if ph == PH_JUMP:
         return "jump in with %s or not" % cards.name(g.discard[-1])
     if a >= SWAP:
-        return "%s: not now" % action_name(a)
+        return _not_now(a)
     if a < 64:
         return _card(g, a, ph, hand)
     if a == DRAW:
@@ -53,6 +52,14 @@ def explain(g, a):
         return "draw a card before passing"
     if a in (CHALLENGE, ACCEPT):
         return "no penalty to %s" % ("challenge" if a == CHALLENGE else "accept")
+    return _not_now(a)
+
+
+def _not_now(a):
+    # the action's name (uno.notation) loaded only here: a refused card, the commonest
+    # refusal, loads no more than this module mid-match
+    from uno.notation import action_name
+
     return "%s: not now" % action_name(a)
 
 

@@ -406,7 +406,9 @@ class Game(Journal):
         elif a >= SWAP:
             from uno.party import do
 
-            do(self, p, a)
+            q = do(self, p, a)
+            if q >= 0:
+                self._effect(q, self.discard[-1], False)
         else:  # COLOUR + c: the first card turned up was a W
             self.colour = a - COLOUR
             if self._rec():
@@ -508,13 +510,13 @@ class Game(Journal):
 
     def _effect(self, p, card, party=True):
         """The played card's effect on turn order and the next seat; first, under seven_zero
-        or jump_in (``party``), uno.party's turn: the jump-in window, the 7's swap, the 0's
-        pass (which come back here with ``party`` False)."""
+        or jump_in (``party``), uno.party's turn: the jump-in window or the 7's swap (which
+        come back here with ``party`` False once answered), the 0's pass."""
         if party and self._rules_bits & (RB_SEVEN | RB_JUMP):
             from uno.party import after
 
-            after(self, p, card)
-            return
+            if after(self, p, card):
+                return
         k = card & 15
         self.one_seat = -1
         if k < SKIP or k == WILD:

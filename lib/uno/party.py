@@ -11,8 +11,10 @@ from uno.codes import J_HANDS, LAST_PLAY, NO_JUMP, PH_JUMP, PH_SWAP, RB_JUMP, RB
 
 def after(g, p, card):
     """After seat ``p``'s play of ``card`` (and its ONE): the jump-in window (the first seat
-    after ``p`` holding the same card is asked), else the 7's or 0's rule, then the card's
-    effect."""
+    after ``p`` holding the same card is asked), else the 7's or 0's rule. True when a seat
+    is asked; False when the card's effect follows, which the caller (uno.game) applies: a
+    frame less on CircuitPython 9's 1.5 KB Python stack, which a search's draw under it
+    filled."""
     if g._rules_bits & RB_JUMP and card < 0x40:
         q = holder(g, p, p, card)
         if q >= 0:
@@ -20,8 +22,8 @@ def after(g, p, card):
             g.phase = PH_JUMP
             g.turn = p
             g.actor = q
-            return
-    seven(g, p, card)
+            return True
+    return seven(g, p, card)
 
 
 def holder(g, p, s, card):
@@ -36,14 +38,14 @@ def holder(g, p, s, card):
 
 
 def seven(g, p, card):
-    """seven_zero=on: a 7 asks its player whom to swap hands with, a 0 passes every hand on;
-    then (or else) the card's effect."""
+    """seven_zero=on: a 7 asks its player whom to swap hands with (True), a 0 passes every
+    hand on; False when the card's effect follows (the caller's)."""
     if g._rules_bits & RB_SEVEN:
         k = card & 15
         if k == 7:
             g.one_seat = -1
             g._ask(PH_SWAP, p)
-            return
+            return True
         if k == 0:
             pass_hands(g, g.direction)
             if g._journal:
@@ -51,7 +53,7 @@ def seven(g, p, card):
             forget_plays(g, -1)
             if g._rec():
                 g._emit({"ev": "rotate", "p": p, "dir": g.direction})
-    g._effect(p, card, False)
+    return False
 
 
 def match(g, p, hand, c):
@@ -74,14 +76,15 @@ def legal(g, acts):
 
 
 def do(g, p, a):
-    """Apply ``SWAP + s`` or ``NO_JUMP`` for the actor ``p``."""
+    """Apply ``SWAP + s`` or ``NO_JUMP`` for the actor ``p``: the seat whose card's effect
+    follows, which the caller (uno.game) applies, or -1 (the next holder is asked, or the
+    7's player whom to swap with)."""
     if a == NO_JUMP:
         q = holder(g, g.turn, p, g.discard[-1])
         if q >= 0:
             g.actor = q
-        else:
-            seven(g, g.turn, g.discard[-1])
-        return
+            return -1
+        return -1 if seven(g, g.turn, g.discard[-1]) else g.turn
     q = a - SWAP
     exchange(g, p, q)
     if g._journal:
@@ -90,7 +93,7 @@ def do(g, p, a):
     forget_plays(g, q)
     if g._rec():
         g._emit({"ev": "swap", "p": p, "with": q})
-    g._effect(p, g.discard[-1], False)
+    return p
 
 
 def undo(g, op):

@@ -33,7 +33,14 @@ class Handover:
         v.results.hidden = False
         v.table.hidden = True
         v.hide_popup()
-        v.message(with_name("%s, your turn next", app.table.names[seat]))
+        # the table's own line, not the bar's alone: a play's line held back from its frame
+        # (Table.flush, as the page opens) and the pause menu's Resume show the table's
+        app.table.say(with_name("%s, your turn next", app.table.names[seat]))
+
+    def reopen(self):
+        """A screen over the page (the pause menu) closed: its panel goes, the page shows
+        whole again."""
+        self.app.view.hide_popup()
 
     def closing(self):
         """The page's text goes with it (App._drop), the table shows again."""

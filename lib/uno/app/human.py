@@ -1,14 +1,16 @@
 """The table's human turn: the buttons, the hand's cursor, the ONE window's countdown.
 
-Loaded as a human's turn begins (``uno.app.table``) and dropped as a computer's begins: a
-computer's search, the match program's largest peak, runs without it (1.4 KB of the heap,
-tools/vm/vm_app.py modules --badge; resident in uno.app.table it was there at every search).
+Loaded as a human's turn begins (``uno.app.table``) and dropped as it ends: a computer's
+search, the match program's largest peak, runs without it (1.7 KB of the heap,
+tools/vm/vm_app.py modules --badge; resident in uno.app.table it was there at every search),
+and so does the message's code that the turn's last action loads (``turn`` returns the
+action, which the table applies once this module's frames have gone).
 """
 
 from uno import cards
 from uno.codes import (
     ACCEPT, CALL_ONE, CATCH, DRAW, NO_CATCH, NO_ONE, PASS, PH_CATCH, PH_DRAWN, PH_ONE, PH_PLAY,
-    PH_STACK, PH_SWAP,
+    PH_STACK,
 )
 from uno.app.input import A, B, DOWN, LEFT, RIGHT, SELECT, UP
 from uno.view import layout as L
@@ -16,7 +18,8 @@ from uno.view.text import with_name
 
 
 def turn(t, pressed, now):
-    """A frame of the human's turn at table ``t`` (``Table.update``)."""
+    """A frame of the human's turn at table ``t``: the action chosen, which the caller
+    applies (``Table.update``), or -1."""
     g = t.g
     if now - t.blink_at >= 0:
         t.blink = not t.blink
@@ -26,17 +29,12 @@ def turn(t, pressed, now):
     if ph == PH_ONE or ph == PH_CATCH:
         countdown(t, now)
         if pressed & SELECT:
-            t.act(CALL_ONE if ph == PH_ONE else CATCH, now)
-        elif now - t.window_until >= 0:
-            t.act(NO_ONE if ph == PH_ONE else NO_CATCH, now)
-        return
-    if ph >= PH_SWAP:  # seven_zero's swap, jump_in's window
-        from uno.app.party import answer
-
-        answer(t, ph, pressed, now)
-        return
+            return CALL_ONE if ph == PH_ONE else CATCH
+        if now - t.window_until >= 0:
+            return NO_ONE if ph == PH_ONE else NO_CATCH
+        return -1
     if not pressed:
-        return
+        return -1
     if pressed & LEFT:
         move(t, -1)
     elif pressed & RIGHT:
@@ -47,16 +45,16 @@ def turn(t, pressed, now):
         if ph == PH_DRAWN and g.rules.draw == "repeat":
             # draw=repeat: DOWN passes, B draws again; at the hand limit too, where B
             # passes as well (DOWN must not turn into a scroll from one draw to the next)
-            t.act(PASS, now)
-        else:
-            move(t, L.HAND_SLOTS)
+            return PASS
+        move(t, L.HAND_SLOTS)
     elif pressed & A:
-        _play_selected(t, now)
+        return _play_selected(t, now)
     elif pressed & B:
-        _b(t, now)
+        return _b(t, now)
     elif pressed & SELECT:
         t.say("Call ONE with 1 card left" if g.rules.one_call == "required"
               else "ONE is called for you")
+    return -1
 
 
 def countdown(t, now):
@@ -88,48 +86,52 @@ def move(t, d):
 
 
 def _b(t, now):
+    """B's action (take the stacked cards, draw, pass), or -1 (refused)."""
     g = t.g
     legal = g.legal_actions()
     if g.phase == PH_STACK:
-        t.act(ACCEPT, now)
-    elif DRAW in legal:
-        t.act(DRAW, now)
-    elif PASS in legal:
-        t.act(PASS, now)
-    elif g.phase == PH_PLAY and g.at_limit(t.seat):
+        return ACCEPT
+    if DRAW in legal:
+        return DRAW
+    if PASS in legal:
+        return PASS
+    if g.phase == PH_PLAY and g.at_limit(t.seat):
         # no draw and no pass: a card must be played, so the bar names the key that does
         t.refuse("Hand full (%d): A:play" % g.rules.hand_limit, now)
     else:
         t.refuse(g.explain(DRAW), now)
+    return -1
 
 
 def _play_selected(t, now):
+    """A's action: the card under the arrow played, or -1 (refused, or the colour picker
+    opened for a wild)."""
     g = t.g
     hand = g.hands[t.seat]
     if not hand:
-        return
+        return -1
     card = hand[t.sel]
     if g.phase == PH_DRAWN and t.sel != len(hand) - 1 and card != g.drawn:
         # point at the drawn card (the last one) and refuse with the rule's reason
         t.refuse(g.explain(card if card < 64 and (card & 15) < 13
                            else cards.play_action(card, 0)), now)
-        return
+        return -1
     if g.phase == PH_DRAWN:
         card = g.drawn
         legal = g.legal_actions()
         if not legal or legal[0] >= 64:
             t.refuse("Can't play: B draw, \x82 pass" if DRAW in legal
                      else "Can't play: B pass", now)
-            return
+            return -1
     if (card & 15) >= cards.WILD:
         reason = g.explain(cards.play_action(card, 0))
         if reason is not None:
             t.refuse(reason, now)
-            return
+            return -1
         t.app.pick_colour(t._colour_for(card), card)
-        return
+        return -1
     reason = g.explain(card)
     if reason is not None:
         t.refuse(reason, now)
-        return
-    t.act(card, now)
+        return -1
+    return card

@@ -577,7 +577,12 @@ class App:
         if pressed:
             self.lights.last_input = now
         if self.stack:
-            self.stack[-1].update(pressed, now)
+            a = self.stack[-1].update(pressed, now)
+            if a is not None:
+                # a pop-up's answer (uno.app.popups), applied once the pop-up's frame has
+                # gone: its code, let go as it closed, is garbage before the action's
+                # message loads its own into its room
+                self.table.act(a, now)
         elif self.table.g is not None:
             self.table.update(pressed, now)
         if self.hint_next is not None:

@@ -3,12 +3,14 @@
 the table in seat order (RIGHT/DOWN the next seat, LEFT/UP the one before; never your own),
 starting on the seat with the fewest cards; the message bar names it and its count; A swaps.
 The jump-in: the card that can jump raised and ringed in the hand (scrolled into view) with a
-bar under it that shrinks over the window (the message speed's pause); A jumps in, B or the
-window's end lets it go.
+bar under it that shrinks over the window (``window``: the message speed's pause and a
+person's reaction); A jumps in, B or the window's end lets it go.
 
 Loaded only when a human faces one of these phases and dropped when it is answered (``unmark``),
 with its marks (uno.view.marks): a match without those rules never has this code on the heap.
 """
+
+from micropython import const
 
 from uno import cards, drop
 from uno.codes import NO_JUMP, PH_JUMP, SWAP
@@ -16,6 +18,10 @@ from uno.app.codes import SPLIT
 from uno.app.input import A, B, DOWN, LEFT, RIGHT, UP
 from uno.view import layout as L
 from uno.view.text import with_name
+
+# A person's reaction, added to the pause: the pause alone (800 ms at the default speed) was
+# over before a player had seen the card rise and reached for A
+_REACT = const(1200)
 
 
 def ask(tb, ph, now):
@@ -26,7 +32,7 @@ def ask(tb, ph, now):
     if ph == PH_JUMP:
         # the window opens when its prompt shows (an outcome held in the bar comes first)
         start = tb.hold_until if tb.hold_until - now > 0 else now
-        tb.window_until = start + tb.pace()
+        tb.window_until = start + window(tb)
         # the card that can jump selected, and the hand scrolled to it (as Table.sync would)
         i = g.hands[tb.seat].index(g.top)
         tb.sel = i
@@ -47,12 +53,18 @@ def ask(tb, ph, now):
         _mark(tb, ph, now)
 
 
+def window(tb):
+    """A person's jump-in window (ms): the message speed's pause and the time to see the card
+    stand out and press A (2 s at the default speed 7, 1.4 s at 10, 3.2 s at 1)."""
+    return tb.pace() + _REACT
+
+
 def _mark(tb, ph, now):
     from uno.view.marks import Marks
 
     m = tb.marks = Marks(tb.view)
     if ph == PH_JUMP:
-        m.whole = tb.pace()
+        m.whole = window(tb)
         m.card(tb.sel - tb.offset)
         m.left(tb.window_until - now, m.whole)
     else:
@@ -65,7 +77,8 @@ def _name_seat(tb, s):
 
 
 def answer(tb, ph, pressed, now):
-    """The human's buttons ``pressed`` in the swap or jump-in phase, each frame of it."""
+    """The human's buttons ``pressed`` in the swap or jump-in phase, each frame of it: the
+    action they chose (the marks already off, this module let go), or -1 while they choose."""
     g = tb.g
     m = tb.marks
     if m is None:
@@ -73,13 +86,12 @@ def answer(tb, ph, pressed, now):
     if ph == PH_JUMP:
         if pressed & A:
             unmark(tb)
-            tb.act(g.top, now)
-        elif pressed & B or now - tb.window_until >= 0:
+            return g.top
+        if pressed & B or now - tb.window_until >= 0:
             unmark(tb)
-            tb.act(NO_JUMP, now)
-        else:
-            m.left(tb.window_until - now, m.whole)
-        return
+            return NO_JUMP
+        m.left(tb.window_until - now, m.whole)
+        return -1
     s = tb.swap_to
     if pressed & (LEFT | RIGHT | UP | DOWN):
         d = 1 if pressed & (RIGHT | DOWN) else -1
@@ -93,8 +105,8 @@ def answer(tb, ph, pressed, now):
             _name_seat(tb, s)
     elif pressed & A:
         unmark(tb)
-        tb.act(SWAP + s, now)
-        tb._top()  # your new count too, in the frame that shows the swapped hands
+        return SWAP + s
+    return -1
 
 
 def unmark(tb):

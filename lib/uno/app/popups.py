@@ -5,6 +5,7 @@ in its heap. They draw into the pop-up panel and the prompt the view builds for 
 (uno.view.panels: show_popup, show_prompt)."""
 
 from uno import cards
+from uno import game as G
 from uno.app.input import A, B, DOWN, LEFT, PICKS, RIGHT, START, UP
 from uno.view import layout as L
 from uno.view import panels
@@ -44,27 +45,29 @@ class Picker:
             t.set_tile(col + len(cards.COLOUR_NAMES[c]), row, L.GLYPH_LEFT if c == self.sel else 0)
 
     def update(self, pressed, now):
+        """The buttons: the action chosen (App.frame applies it), or None."""
         if not pressed:
-            return
+            return None
         if pressed & PICKS:
             for c in range(4):
                 if pressed & (1 << (8 + c)):
-                    self._done(c, now)
-                    return
+                    return self._done(c)
         for c in range(4):
             if pressed & _PICK_DIRS[c]:
                 self.sel = c
                 self._mark()
-                return
+                return None
         if pressed & A:
-            self._done(self.sel, now)
-        elif pressed & START:
+            return self._done(self.sel)
+        if pressed & START:
             self.app.pause()
+        return None
 
-    def _done(self, colour, now):
-        app = self.app
-        app.close()
-        app.table.colour_chosen(self.card, colour, now)
+    def _done(self, colour):
+        # the picker closes; the card is played calling ``colour`` (card -1: the first
+        # card's W, the colour alone)
+        self.app.close()
+        return G.COLOUR + colour if self.card < 0 else G.play_action(self.card, colour)
 
 
 class Challenge:
@@ -91,15 +94,14 @@ class Challenge:
         return -1
 
     def update(self, pressed, now):
-        if pressed & A:
+        """The buttons: the action chosen (App.frame applies it), or None."""
+        if pressed & (A | B):
             self.app.close()
-            self.app.table.challenge_answer(True, now)
-        elif pressed & B:
-            self.app.close()
-            self.app.table.challenge_answer(False, now)
-        elif pressed & DOWN and self._stack_action() >= 0:
+            return G.CHALLENGE if pressed & A else G.ACCEPT
+        if pressed & DOWN and self._stack_action() >= 0:
             app = self.app
             app.close()
             app.pick_colour(app.table._colour_for(cards.W4), cards.W4)
         elif pressed & START:
             self.app.pause()
+        return None

@@ -11,8 +11,8 @@ from micropython import const
 
 from uno import cards, drop
 from uno.codes import (
-    ACCEPT, CHALLENGE, COLOUR, DRAW, PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN, PH_HAND_OVER,
-    PH_MATCH_OVER, PH_ONE, PH_PLAY, PH_STACK, PH_SWAP,
+    ACCEPT, DRAW, NO_JUMP, PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN, PH_HAND_OVER,
+    PH_MATCH_OVER, PH_ONE, PH_PLAY, PH_STACK, PH_SWAP, SWAP,
 )
 
 try:
@@ -283,10 +283,26 @@ class Table:
             elif now - self.next_at >= 0 and now - self.hold_until >= 0:
                 self._computer(now)
             return
-        # the human's turn: its code is loaded for it (uno.app.human)
-        from uno.app.human import turn
+        # The human's turn: its code is loaded for it (uno.app.human); the 7's swap and the
+        # jump-in window have their prompt's (uno.app.party), and a jump-in window, which
+        # mostly follows a computer's play, comes without the turn's. The action is applied
+        # here, once their frames have gone: the code let go as the turn ends is garbage
+        # before the action's message loads its own (uno.app.describe) into its room.
+        ph = self.g.phase
+        if ph >= PH_SWAP:
+            from uno.app.party import answer
 
-        turn(self, pressed, now)
+            a = answer(self, ph, pressed, now)
+            del answer
+        else:
+            from uno.app.human import turn
+
+            a = turn(self, pressed, now)
+            del turn
+        if a >= 0:
+            self.act(a, now)
+            if SWAP <= a < NO_JUMP:
+                self._top()  # a swap: your count in the frame that shows your new hand
 
     def _colour_for(self, card):
         """A good default for the picker: the colour you hold most (after this card)."""
@@ -299,16 +315,6 @@ class Table:
             if counts[c] > counts[best]:
                 best = c
         return best
-
-    def colour_chosen(self, card, colour, now):
-        """From the colour picker: play ``card`` calling ``colour`` (card -1: first-card W)."""
-        if card < 0:
-            self.act(COLOUR + colour, now)
-        else:
-            self.act(cards.play_action(card, colour), now)
-
-    def challenge_answer(self, yes, now):
-        self.act(CHALLENGE if yes else ACCEPT, now)
 
     # ----- acting --------------------------------------------------------------------------
 
@@ -391,6 +397,11 @@ class Table:
             from uno.app.party import unmark
 
             unmark(self)
+        a = g.actor
+        if not (a == self.seat and self.human(a) and g.phase < PH_HAND_OVER):
+            # the turn's code goes as the turn ends, before the message's code loads (the
+            # shown person's next turn loads it again)
+            drop("uno.app.human")
         if self.app.events:
             from uno.app.describe import describe
 
@@ -402,12 +413,10 @@ class Table:
         if p == self.seat and g.phase == PH_DRAWN:
             self.sel = len(g.hands[self.seat]) - 1
         if g.phase in (PH_HAND_OVER, PH_MATCH_OVER):
-            drop("uno.app.human")  # (loaded for a human's turn: the next one loads it again)
             self.mode = OVER
             self.over_at = now + self.pace()
             self.sync()
             return
-        a = g.actor
         if self.human(a):
             # nobody searches while a person decides: the search's code (6.7 KB) gives the
             # messages and a refusal's reason their room, and the next search loads it again
@@ -447,8 +456,6 @@ class Table:
             if p != a and ph == PH_PLAY:
                 self.app.sound.play(fx.PIP, now)
         else:
-            # a computer's turn: its search runs without the human turn's code
-            drop("uno.app.human")
             self.mode = WAIT
             self.chosen = -1
             self.next_at = now + self.pace()
