@@ -11,7 +11,7 @@ modules, so what they share is counted once).
 When each transient module is loaded, its heap in bytes, and what lets it go:
 - a program's start: uno.app.loading 880, uno.view.bmp 1,648, uno.view.build 2,816,
   uno.hw.pybadge_init 736, uno.app.startup 1,392 (code.py, uno.view.table, uno.hw.pybadge);
-- a match begun, a page's program begun: uno.app.begin 3,024 with uno.settings_ops, uno.rules
+- a match begun, a page's program begun: uno.app.begin 2,976 with uno.settings_ops, uno.rules
   and uno.rulecheck (App._begun);
 - each hand's deal: uno.deal 1,424; a refusal's reason: uno.explain 2,448 (uno.game), with
   uno.notation 1,232 only where it names an action (a refused card needs none);
@@ -23,9 +23,9 @@ When each transient module is loaded, its heap in bytes, and what lets it go:
   results 2,384, handover 816, uno.view.panels 1,056; the title 2,000, options 2,928, help
   1,936, scores 1,920, record 2,480, players 2,704, graph 2,768, with uno.app.page 2,272 and
   ruletext 3,776;
-- a save point, Continue, the start-up's read (drop_codec, App.save_point): uno.save 9,216,
-  bits 1,792, bitread 1,040, snapshot 1,808, restore 1,952, store 2,192, stats 2,336, crc32py
-  640, uno.app.savepoint 1,184, uno.app.saves 1,424, uno.handoff 640;
+- a save point, Continue, the start-up's read (drop_codec, App.save_point): uno.save 7,904
+  with uno.rulecheck, bits 1,792, bitread 1,040, snapshot 1,808, restore 1,952, store 2,192,
+  stats 2,336, crc32py 640, uno.app.savepoint 1,184, uno.app.saves 1,424, uno.handoff 640;
 - from a match's start or resumption, a hand's end or the pause menu to the next computer
   turn (uno.app.begin ``seat_up``, App.rest_players): uno.ai 4,288, advanced 2,336,
   ai_search 6,656, easy 1,072, players 480, observe 1,584; uno.ai_search also from a

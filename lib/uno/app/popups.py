@@ -5,7 +5,7 @@ in its heap. They draw into the pop-up panel and the prompt the view builds for 
 (uno.view.panels: show_popup, show_prompt)."""
 
 from uno import cards
-from uno import game as G
+from uno.codes import ACCEPT, CHALLENGE, COLOUR
 from uno.app.input import A, B, DOWN, LEFT, PICKS, RIGHT, START, UP
 from uno.view import layout as L
 from uno.view import panels
@@ -67,7 +67,7 @@ class Picker:
         # the picker closes; the card is played calling ``colour`` (card -1: the first
         # card's W, the colour alone)
         self.app.close()
-        return G.COLOUR + colour if self.card < 0 else G.play_action(self.card, colour)
+        return COLOUR + colour if self.card < 0 else cards.play_action(self.card, colour)
 
 
 class Challenge:
@@ -97,7 +97,7 @@ class Challenge:
         """The buttons: the action chosen (App.frame applies it), or None."""
         if pressed & (A | B):
             self.app.close()
-            return G.CHALLENGE if pressed & A else G.ACCEPT
+            return CHALLENGE if pressed & A else ACCEPT
         if pressed & DOWN and self._stack_action() >= 0:
             app = self.app
             app.close()
