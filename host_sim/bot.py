@@ -205,12 +205,13 @@ def main(argv):
     ap.add_argument("--speed", type=int, default=10)
     args = ap.parse_args(argv)
     from host_sim.hw import HostHardware
-    from uno.app.startup import make_app
+    from uno.programs import make
 
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = make_app(hw, M.build_rules(args), seed=args.seed, speed=args.speed, sound=False)
-    app.title()  # the script begins at the title, as a run does
+    # the script begins at the title, as a run does
+    app = make(hw, "title", rules=M.build_rules(args), seed=args.seed, speed=args.speed,
+               sound=False)
     M.settle(app, hw, False)
     tokens = play_match(app, hw, M.settle)
     line = []

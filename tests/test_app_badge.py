@@ -353,12 +353,12 @@ def test_the_pygamers_joystick_has_a_dead_zone_and_lets_go_near_the_middle(badge
 
 def test_a_held_joystick_repeats_in_the_menus_as_a_held_d_pad(badge, monkeypatch):
     # the app's repeat (uno.app.main: 400 ms, then every 110 ms) reads ``held``
-    from uno.app.startup import make_app
+    from uno.programs import make
 
     _badge_clock_main_thread_only(monkeypatch)
     hw = _pygamer(badge, monkeypatch)
     hw.base = str(ROOT)  # the sprites
-    app = make_app(hw, None, seed=1, sound=False)
+    app = make(hw, "title", seed=1, sound=False)
     seen = []
 
     class Menu:  # the screen on top: what it is handed each frame

@@ -31,7 +31,7 @@ from uno import cards
 from uno import game as G
 from uno.app.human import move
 from uno.app.main import App
-from uno.app.startup import make_app
+from uno.programs import make
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -66,8 +66,8 @@ def reach(cond, preset="classic", rules="", seats="", seeds=range(1, 400), prefe
                              "--rules", rules, "--seats", seats])
         hw = HostHardware(headless=True, render=False, out=io.StringIO())
         hw.skip_refresh = True
-        app = make_app(hw, M.build_rules(args), seed=seed, speed=args.speed, sound=True, cpu=cpu)
-        app.new_match()
+        app = make(hw, "new", rules=M.build_rules(args), seed=seed, speed=args.speed, sound=True,
+                   cpu=cpu)
         M.settle(app, hw)
         tokens = []
         from uno.app.input import bit
@@ -149,9 +149,9 @@ def test_whole_classic_match(tmp_path, cpu):
     seed = 5
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = make_app(hw, M.build_rules(M.parse_args(["--headless"])), seed=seed, speed=7, sound=True,
+    app = make(hw, "new", rules=M.build_rules(M.parse_args(["--headless"])), seed=seed, speed=7,
+               sound=True,
               cpu=cpu)
-    app.new_match()
     M.settle(app, hw)
     tokens = bot.play_match(app, hw, M.settle)
     keys = tmp_path / "match.keys"
@@ -273,8 +273,8 @@ def app_after(seed, tokens):
     """A Classic app (predictable computers, no drawing) after pressing ``tokens``."""
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = make_app(hw, M.build_rules(M.parse_args(["--headless"])), seed=seed, speed=7, cpu="first")
-    app.new_match()
+    app = make(hw, "new", rules=M.build_rules(M.parse_args(["--headless"])), seed=seed, speed=7,
+               cpu="first")
     M.settle(app, hw)
     from uno.app.input import bit
 
@@ -292,8 +292,7 @@ def app_sel_to_start(seed, tokens):
 def test_whole_deck_in_one_hand():
     """The view shows any window of a 108-card hand, with the right scroll marks."""
     hw = HostHardware(headless=True, render=True, out=io.StringIO())
-    app = make_app(hw, M.build_rules(M.parse_args(["--headless"])), seed=1)
-    app.new_match()
+    app = make(hw, "new", rules=M.build_rules(M.parse_args(["--headless"])), seed=1)
     deck = cards.make_deck()
     v = app.view
     for off in range(0, len(deck) - 7):
@@ -465,9 +464,8 @@ def test_hot_seat(tmp_path):
     from uno.view import layout as L
 
     hw = HostHardware(headless=True, render=True, out=io.StringIO())
-    app = make_app(hw, M.build_rules(M.parse_args(["--headless", "--seats", "human,normal,human"])),
-              seed=2, cpu="first")
-    app.new_match()
+    app = make(hw, "new", rules=M.build_rules(M.parse_args(["--headless", "--seats",
+               "human,normal,human"])), seed=2, cpu="first")
     M.settle(app, hw)
     handed_to = set()
     computer_turns = 0
@@ -528,8 +526,7 @@ def test_catch_missed_one(tmp_path):
 def test_held_direction_repeats():
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = make_app(hw, M.build_rules(M.parse_args(["--headless"])), seed=1)
-    app.new_match()
+    app = make(hw, "new", rules=M.build_rules(M.parse_args(["--headless"])), seed=1)
     M.settle(app, hw)
     assert human_turn(app)
     n = len(app.table.g.hands[0])
@@ -570,8 +567,7 @@ def test_three_seats_two_humans_chosen_on_the_players_page(tmp_path):
     setup = "DOWN A DOWN LEFT LEFT DOWN LEFT LEFT B UP A".split()
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = make_app(hw, None, seed=5, speed=10, cpu="first")
-    app.title()
+    app = make(hw, "title", seed=5, speed=10, cpu="first")
     M.settle(app, hw)
     for tok in setup:
         hw.press(bit(tok))
@@ -624,9 +620,8 @@ def _computer_match(monkeypatch, rest_at_hand_end):
         hw.skip_refresh = True
         # seed 13: four hands and 192 computer decisions with the current players (seed 12's
         # match is two); a change to the players may need another
-        app = make_app(hw, Rules(seats=("advanced", "normal", "advanced", "easy"), target=250),
-                  seed=13, speed=10)
-        app.new_match()
+        app = make(hw, "new", rules=Rules(seats=("advanced", "normal", "advanced", "easy"),
+                   target=250), seed=13, speed=10)
         at_results = []
         for _ in range(60):
             M.settle(app, hw)
@@ -684,9 +679,8 @@ def _paused_match(pause_every):
     try:
         hw = HostHardware(headless=True, render=False, log=log, out=io.StringIO())
         hw.skip_refresh = True
-        app = make_app(hw, Rules(seats=("advanced", "normal", "advanced", "easy"), target=250),
-                       seed=13, speed=10)
-        app.new_match()
+        app = make(hw, "new", rules=Rules(seats=("advanced", "normal", "advanced", "easy"),
+                   target=250), seed=13, speed=10)
         for n in range(40000):
             if app.table.g.phase == G.PH_MATCH_OVER:
                 break

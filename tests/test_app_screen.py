@@ -15,7 +15,7 @@ from uno import cards
 from uno import game as G
 from uno.app import table as table_mod
 from uno.app.human import countdown
-from uno.app.startup import make_app
+from uno.programs import make
 from uno.view import layout as L
 from uno.view.text import cards_text
 
@@ -32,8 +32,7 @@ def new_app(seats, preset="classic", rules="", seed=3):
     args = M.parse_args(["--headless", "--seed", str(seed), "--preset", preset,
                          "--rules", rules, "--seats", seats])
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
-    app = make_app(hw, M.build_rules(args), seed=seed, speed=7, sound=True, cpu="first")
-    app.new_match()
+    app = make(hw, "new", rules=M.build_rules(args), seed=seed, speed=7, sound=True, cpu="first")
     M.settle(app, hw)
     return app, hw
 
@@ -90,8 +89,7 @@ def replay(seed, tokens, cpu, argv):
 
     args = M.parse_args(["--headless", "--seed", str(seed)] + argv)
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
-    app = make_app(hw, M.build_rules(args), seed=seed, speed=7, sound=True, cpu=cpu)
-    app.new_match()
+    app = make(hw, "new", rules=M.build_rules(args), seed=seed, speed=7, sound=True, cpu=cpu)
     M.settle(app, hw)
     for tok in tokens:
         hw.press(bit(tok))

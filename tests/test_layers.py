@@ -53,13 +53,14 @@ def test_the_scan_finds_each_way_of_importing_the_hardware(tmp_path):
     assert hw_imports(p) == []
 
 
-def test_code_py_makes_the_hardware_and_hands_it_to_the_app():
+def test_code_py_makes_the_hardware_and_hands_it_to_the_program():
     src = (ROOT / "code.py").read_text(encoding="utf-8")
     tree = ast.parse(src)
     froms = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
     assert "uno.hw" in froms  # uno.hw.make: the one place that picks the board's module
+    assert "uno.programs" in froms  # uno.programs.program: the one place that picks the program
     calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)
-             and isinstance(n.func, ast.Name) and n.func.id == "make"]
+             and isinstance(n.func, ast.Attribute) and n.func.attr == "make"]
     assert calls and isinstance(calls[0].args[0], ast.Name) and calls[0].args[0].id == "hw"
 
 

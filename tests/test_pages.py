@@ -1,7 +1,6 @@
 """The text pages (options, players, high scores, graph, help) driven by buttons on a headless
 app, checked by what the page shows and what the settings keep; and their font."""
 
-from importlib import import_module
 import io
 import sys
 from pathlib import Path
@@ -12,7 +11,7 @@ from host_sim.hw import HostHardware
 from uno import rules as R
 from uno import save
 from uno.app import input as I
-from uno.app.startup import make_app
+from uno.programs import make
 from uno.settings_ops import rules_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,13 +25,13 @@ class Run:
 
     def __init__(self):
         self.hw = HostHardware(headless=True, render=True, out=io.StringIO())
-        self.app = make_app(self.hw, None, seed=1, cpu="first")
+        self.app = make(self.hw, "title", seed=1, cpu="first")
         for _ in range(3):
             self.app.frame()
         self.app.close_all()
 
     def open(self, name):
-        self.app.open_page(import_module("uno.app." + name))
+        self.app.open_page(name)
         for _ in range(2):
             self.app.frame()
         return self.app.stack[-1]
@@ -451,8 +450,8 @@ def test_the_graph_at_a_matchs_end_takes_the_computer_players_room():
     try:
         hw = HostHardware(headless=True, render=False, out=io.StringIO())
         hw.skip_refresh = True
-        app = make_app(hw, Rules(seats=("advanced", "normal"), target=100), seed=3, speed=10)
-        app.new_match()
+        app = make(hw, "new", rules=Rules(seats=("advanced", "normal"), target=100), seed=3,
+                   speed=10)
         for _ in range(40):  # computers only: A at each hand's results
             M.settle(app, hw)
             if app.table.g.phase == G.PH_MATCH_OVER:

@@ -15,7 +15,7 @@ from host_sim.bot import check_record, play_match
 from host_sim.hw import HostHardware
 from uno import party as P
 from uno.app import input as I
-from uno.app.startup import make_app
+from uno.programs import make
 from uno.view import layout as L
 from uno.view.marks import RAISE
 
@@ -30,8 +30,8 @@ def table(seed, seats, keys, speed=7):
     hw = HostHardware(headless=True, render=True, out=io.StringIO())
     hw.events = []
     hw.record = hw.events.append
-    app = make_app(hw, M.build_rules(args), seed=seed, speed=speed, sound=False, cpu="first")
-    app.title()
+    app = make(hw, "title", rules=M.build_rules(args), seed=seed, speed=speed, sound=False,
+               cpu="first")
     M.settle(app, hw)
     for kind, value, _tok in S.parse(keys):
         if kind == "wait":
@@ -250,8 +250,7 @@ def test_the_mark_shows_only_when_you_hold_the_card_and_only_in_the_window():
     args = M.parse_args(["--headless", "--preset", "party", "--seats", THREE])
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = make_app(hw, M.build_rules(args), seed=3, speed=7, sound=False, cpu="first")
-    app.title()
+    app = make(hw, "title", rules=M.build_rules(args), seed=3, speed=7, sound=False, cpu="first")
     M.settle(app, hw)
     seen = [0, 0]
     was = [False]
@@ -310,8 +309,7 @@ def test_a_classic_match_never_loads_the_party_prompts():
     args = M.parse_args(["--headless", "--seats", THREE])
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = make_app(hw, M.build_rules(args), seed=3, speed=10, sound=False, cpu="first")
-    app.title()
+    app = make(hw, "title", rules=M.build_rules(args), seed=3, speed=10, sound=False, cpu="first")
     M.settle(app, hw)
     play_match(app, hw, M.settle, max_tokens=3000)
     assert not loaded() and app.table.marks is None

@@ -2,7 +2,6 @@
 match is replaced, page texts, the score graph's edges, the lights and the backlight after
 waking, one name per seat, prompts that name the keys that work."""
 
-from importlib import import_module
 import io
 
 from PIL import Image
@@ -10,7 +9,7 @@ from test_app_saves import message, saved, sim
 
 from host_sim.hw import HostHardware
 from uno.app import input as I
-from uno.app.startup import make_app
+from uno.programs import make
 
 
 def press(app, hw, *names):
@@ -62,7 +61,7 @@ def test_new_match_without_a_saved_match_starts_at_once(tmp_path):
 
 def page_run():
     hw = HostHardware(headless=True, render=True, out=io.StringIO())
-    app = make_app(hw, None, seed=1, cpu="first")
+    app = make(hw, "title", seed=1, cpu="first")
     for _ in range(3):
         app.frame()
     app.close_all()
@@ -87,7 +86,7 @@ def test_clearing_one_high_score_says_score_not_scores():
                            (3, "Clear all 3 high\nscores?", None)):
         app, hw = page_run()
         app.saved.scores[:] = [(500 - i, "P%d" % i, "classic", ("normal",)) for i in range(n)]
-        app.open_page(import_module("uno.app.scores"))
+        app.open_page("scores")
         press(app, hw, "A")
         t = page_text(app)
         assert want in t, t
@@ -149,7 +148,7 @@ def test_pcsig_hand_limit_down_still_passes_and_a_full_hand_names_a_working_key(
 
 def test_a_changed_options_mark_stands_apart_from_its_label():
     app, hw = page_run()
-    app.open_page(import_module("uno.app.options"))
+    app.open_page("options")
     press(app, hw, "DOWN", "DOWN", "DOWN", "DOWN", "RIGHT")  # hand limit: none -> 16
     t = page_text(app)
     assert "Hand limit *16" in t and "limit*" not in t, t
@@ -173,9 +172,7 @@ def bar_lines(app, hw, frames):
 
 def new_match(seed):
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
-    app = make_app(hw, None, seed=seed, speed=7, cpu="first")  # speed 7: an 800 ms pause
-    app.close_all()
-    app.new_match()
+    app = make(hw, "new", seed=seed, speed=7, cpu="first")  # speed 7: an 800 ms pause
     return app, hw
 
 
@@ -337,7 +334,7 @@ def test_each_seat_has_one_name_on_the_players_page_and_at_the_table():
     for change, want in (("", ["YOU", "CPU"]), ("LEFT LEFT", ["P1", "P2"]),
                          ("RIGHT", ["YOU", "CPU"]), ("DOWN RIGHT RIGHT", ["YOU", "CPU1", "CPU2"])):
         app, hw = page_run()
-        app.open_page(import_module("uno.app.players"))
+        app.open_page("players")
         press(app, hw, "DOWN", *change.split())
         rows = app.stack[-1].body.text.split("\n")
         page_names = [r[9:].strip() for r in rows[:4] if not r.startswith("(empty)")]

@@ -10,9 +10,9 @@ modules, so what they share is counted once).
 
 When each transient module is loaded, its heap in bytes, and what lets it go:
 - a program's start: uno.app.loading 880, uno.view.bmp 1,648, uno.view.build 2,816,
-  uno.hw.pybadge_init 736, uno.app.startup 1,392 (code.py, uno.view.table, uno.hw.pybadge);
-- a match begun, a page's program begun: uno.app.begin 3,024 with uno.settings_ops and
-  uno.rules (App._begun);
+  uno.hw.pybadge_init 736, the program's composition uno.programs and its root (code.py,
+  uno.programs.*, uno.view.table, uno.hw.pybadge);
+- a match begun: uno.app.begin 3,024 with uno.settings_ops and uno.rules (App._begun);
 - each hand's deal: uno.deal 1,424; a refusal's reason or an action's name: uno.explain
   3,568 with uno.notation (uno.game);
 - the message bar after an action: uno.app.describe 3,072 (uno.app.table);

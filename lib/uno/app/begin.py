@@ -1,7 +1,7 @@
-"""A page's program begun (``App.start``), a new match (``App.new_match``: the seats, the
-computer players; the first deal follows) and a saved one resumed (``App.resume``, the table's
-seats as they were). Code run once a program or once a match, so loaded for it and dropped
-after (``App._begun``): the badge keeps a loaded module's code in its heap all program long."""
+"""A new match (``App.new_match``: the seats, the computer players; the first deal follows) and a
+saved one resumed (``App.resume``, the table's seats as they were). Code run once a match, so
+loaded for it and dropped after (``App._begun``): the badge keeps a loaded module's code in its
+heap all program long."""
 
 from micropython import const
 
@@ -13,54 +13,14 @@ _HAND_OVER = const(7)  # uno.game.PH_HAND_OVER (the title's program never loads 
 _MATCH_OVER = const(8)  # uno.game.PH_MATCH_OVER
 
 
-def page(app, start):
-    """Begin a page's program (App.start): "options", "help" or "graph", opened from a paused
-    match or the results, after which the match continues; the title if the saved match the
-    help or the graph shows cannot be read."""
-    app.then = "continue"
-    app.view.table.hidden = True
-    if start == "options":
-        from uno.app import options
-
-        app.open_page(options)
-    elif not _paused_match(app):
-        app.then = None
-        app.title()
-    elif start == "help":
-        from uno.app import help
-
-        app.open_page(help)
-    else:
-        from uno.app import graph
-
-        app.open_page(graph)
-
-
-def _paused_match(app):
-    """The saved match's score history, seats and rules for the graph's and the help's
-    programs (``history``; ``shown``: seats, names, penalty scoring, the match's Rules);
-    False if it cannot be read."""
-    from uno.app.saves import read_extra
-    from uno.save import unpack_match
-
-    try:
-        g, ex = unpack_match(app.saved.match)
-        app.history = read_extra(ex, g.nseats)[5]
-    except (ValueError, IndexError, TypeError, UnicodeError):
-        return False
-    finally:
-        drop("uno.app.saves")
-        drop_codec()
-    app.shown = (g.nseats, seat_names(g.rules.seats, g.names),
-                 g.rules.scoring == "penalty", g.rules)
-    return True
-
-
 def new_match(app):
     """A new match with the run's rules or the settings' (rules, seats, names), its first
     hand not dealt yet (``App.new_match`` deals it)."""
     from uno.game import Game  # not at the top: the title's program never loads the core
 
+    told = getattr(app.hw, "record_new", None)
+    if told is not None:  # the simulator's record: the saved match's may stay before this one
+        told(app.saved.match)
     if app.over_saved:
         app.settle()
     app.match_parts()
@@ -97,6 +57,9 @@ def resume(app):
     if got is None:
         return False
     resume_table(app.table, *got)
+    check = getattr(app.hw, "record_check", None)
+    if check is not None:  # the simulator's record goes on only where it holds this match's
+        check(app.table.g)
     return True
 
 

@@ -53,7 +53,7 @@ class Help(Page):
         rules = None
         if app.in_match and g is not None:
             rules = g.rules
-        elif shown:  # the paused match's (its own program: App.start)
+        elif shown:  # the paused match's (its own program: uno.programs.page)
             rules = shown[3]
         if rules is not None:  # a match's rules: the preset they match (options may differ)
             from uno.rules import drop, preset_of

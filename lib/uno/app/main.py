@@ -1,8 +1,8 @@
 """The app: one display tree, the title, the table and its pop-up screens, saves, sound, lights.
 
 Both shells (code.py on the badge, host_sim on a PC) build a hardware object with the
-interface of docs/APP.md, have the program's start-up (uno.app.startup ``make_app``) make the
-``App`` on it and call ``frame()`` about 30 times a second.
+interface of docs/APP.md, have the program's composition (uno.programs) make the ``App`` on
+it and call ``frame()`` about 30 times a second.
 Pages that are seldom open (title, options, help...) are modules loaded by ``open_page`` and
 dropped when they close; so is the save code (``uno.app.savepoint``, ``uno.app.saves``,
 ``uno.save``), loaded only at save points, Continue and start-up (docs/SAVES.md).
@@ -24,7 +24,6 @@ _REPEAT_NEXT = const(110)
 DIM_MS = const(60000)  # the backlight dims after a minute without a press
 SLEEP_MS = const(300000)  # screen and lights off after five
 DIM_LEVEL = const(1)  # of 10
-_PAGES = ("options", "help", "graph")  # the pages a paused match opens in a fresh program
 
 
 def first_legal(level, seed=0, budget=None):
@@ -43,6 +42,38 @@ class NoMatch:
     names = ()
 
 
+def _page(name):
+    # the page module of ``name`` (App.open_page): imported here, by name in the source, so an
+    # editor and a static tool see which module each page is
+    if name == "options":
+        from uno.app import options
+
+        return options
+    if name == "help":
+        from uno.app import help
+
+        return help
+    if name == "graph":
+        from uno.app import graph
+
+        return graph
+    if name == "players":
+        from uno.app import players
+
+        return players
+    if name == "scores":
+        from uno.app import scores
+
+        return scores
+    if name == "record":
+        from uno.app import record
+
+        return record
+    from uno.app import title
+
+    return title
+
+
 def drop_module(name, package=None):
     """Forget module ``uno.app.<name>``, or ``<package>.<name>`` (``package`` a package
     module): its code goes at the next collection once nothing else holds it."""
@@ -59,7 +90,7 @@ class App:
     no saves; ``saved``: ``uno.save.load(nvm)`` done beforehand (the badge loads it before
     the app's modules, so the codec and the app are never in the heap together)."""
 
-    # Its attributes, set by the program's start-up (uno.app.startup ``make_app``, which builds
+    # Its attributes, set by the program's start-up (uno.programs ``start_up``, which builds
     # the App: its code goes once the program runs); bare annotations compile to nothing
     hw: Any
     rules: Any
@@ -82,7 +113,6 @@ class App:
     banner_until: int
     matches: int
     in_match: bool
-    quit_requested: bool
     _make_player: Any
     cpu: str
     table: Any
@@ -95,7 +125,6 @@ class App:
     then: Any
     early: Any
     over_saved: bool
-    settled: bool
     _switch: Any
     deal_next: bool
     hint_next: Any
@@ -104,9 +133,8 @@ class App:
 
     def settle(self):
         """A match saved at its end gives its high score and leaves the save (uno.app.saves
-        ``settle``): as a program starts (code.py: before the match's modules load), and
-        before the next match or the title in the same program."""
-        self.settled = True
+        ``settle``): as a program starts (uno.programs ``start_up``: before the match's modules
+        load), and before the next match or the title in the same program."""
         if self.autosave is None:
             return
         from uno.app import saves
@@ -117,30 +145,8 @@ class App:
             drop_module("saves")
             drop_codec()
 
-    def start(self, start="title"):
-        """Begin a program (code.py's ``main(start)``): "title"; "new", a new match;
-        "continue", the saved match; or "options", "help", "graph": a page opened from a
-        paused match or the results, after which the match continues (uno.app.begin
-        ``page``)."""
-        if not self.settled:
-            self.settle()
-        if start == "new":
-            self.new_match()
-        elif start == "continue":
-            if not self.resume():
-                self.title()
-        elif start in _PAGES:
-            from uno.app import begin
-
-            try:
-                begin.page(self, start)
-            finally:
-                self._begun()
-        else:
-            self.title()
-
     def switch(self, start):
-        """Go on as a fresh program that begins with ``start`` (``App.start``): the badge
+        """Go on as a fresh program that begins with ``start`` (uno.programs): the badge
         reloads CircuitPython (``hw.restart``), so the title's pages and a match never share
         a heap (their names stay interned for as long as the program runs). A save point that
         waits (the pause menu's, leaving a page) goes over in RAM that survives the reload
@@ -394,10 +400,12 @@ class App:
         if self.table.g is not None:
             self.table._arrow()
 
-    def open_page(self, page):
-        """Open ``page``, a page module (uno.app.options, uno.app.help, ...): its
-        ``open(app)`` returns the screen, pushed on the stack. The module goes when the page
+    def open_page(self, name):
+        """Open the page ``name``: "title", "options", "help", "graph", "players", "scores" or
+        "record", the one place that knows each page's module (uno.app.<name>). Its
+        ``open(app)`` returns the screen, pushed on the stack; the module goes when the page
         closes (``_drop``)."""
+        page = _page(name)
         screen = page.open(self)
         screen.module = page.__name__
         self._push(screen)
@@ -430,8 +438,8 @@ class App:
         if not self.stack:
             self._bare()
             if self.then is not None:  # back to the paused match that opened the page
-                if not self.switch(self.then):
-                    self.start(self.then)
+                if not self.switch(self.then) and not self.resume():
+                    self.title()
                 self.then = None
         else:
             self._reopen(self.stack[-1])
@@ -516,9 +524,7 @@ class App:
         self.close_all()
         self.view.hide_results()
         self.view.table.hidden = True
-        from uno.app import title
-
-        self.open_page(title)
+        self.open_page("title")
 
     # ----- the frame -----------------------------------------------------------------------
 

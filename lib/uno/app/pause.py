@@ -6,23 +6,7 @@ from uno.view import layout as L
 from uno.view import panels
 
 _MENU = ("Resume", "Hint", "Score graph", "Options", "Help", "New match", "Quit to title")
-_PAGES = ("", "", "graph", "options", "help")
-
-
-def _page(item):
-    """The page module of menu item ``item`` (Score graph, Options, Help)."""
-    if item == 2:
-        from uno.app import graph
-
-        return graph
-    elif item == 3:
-        from uno.app import options
-
-        return options
-    else:
-        from uno.app import help
-
-        return help
+_PAGES = ("", "", "graph", "options", "help")  # App.open_page's names
 
 
 class Pause:
@@ -82,7 +66,7 @@ class Pause:
             elif item < 5:
                 if app.switch(_PAGES[item]):
                     return  # the page opens in a fresh program; the match goes on after it
-                app.open_page(_page(item))  # here, where the shell cannot restart
+                app.open_page(_PAGES[item])  # here, where the shell cannot restart
             elif item == 5:
                 app.close_all()
                 app.leave_match()

@@ -127,7 +127,5 @@ class Results:
             # (no saved match any more) over the results
             if self.match_over or not app.switch("graph"):
                 app.rest_players()  # the match is over: their room is the graph's
-                from uno.app import graph
-
-                app.open_page(graph)
+                app.open_page("graph")
 

@@ -12,32 +12,9 @@ from uno.view import layout as L
 from uno.view.text import TextGrid
 
 _ITEMS = ("Continue", "New match", "Players", "Options", "High scores", "Statistics", "Help")
+_PAGES = ("", "", "players", "options", "scores", "record", "help")  # App.open_page's names
 _CARDS = (0x07, 0x1C, 0x2B, 0x4E)  # R7, Y+2, G reverse, W+4 (colour << 4 | kind)
 _MENU_Y = const(42)
-
-
-def _page(item):
-    """The page module of menu item ``item`` (Players ... Help)."""
-    if item == 2:
-        from uno.app import players
-
-        return players
-    elif item == 3:
-        from uno.app import options
-
-        return options
-    elif item == 4:
-        from uno.app import scores
-
-        return scores
-    elif item == 5:
-        from uno.app import record
-
-        return record
-    else:
-        from uno.app import help
-
-        return help
 
 
 def open(app):
@@ -135,4 +112,4 @@ class Title:
                     app.new_match()
             else:
                 self.group.hidden = True
-                app.open_page(_page(item))
+                app.open_page(_PAGES[item])
