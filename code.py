@@ -57,7 +57,7 @@ def main(start="title"):
         # called from here, not through uno.programs.make: a frame less under the
         # composition's nested imports, which once overflowed CircuitPython 9's 1.5 KB Python
         # stack (a match against three Advanced)
-        app = root.make(hw, start, box, restart)
+        app = root.make(hw, start, box=box, restart=restart)
         name = root.__name__
         del root
         _drop(name)  # the composition's code goes: the program runs for hours

@@ -190,7 +190,7 @@ def start_app(hw, args, seed, nvm, start="title", app=None, crash_after=0):
 
     lines = 0
     if app is not None:
-        seed = app.seed + app.matches
+        seed = app.seed
         lines = app.lines
         app.sound.stop()
         app.__dict__.clear()
@@ -227,7 +227,8 @@ def settle(app, hw, display_stats=False, wait=0):
         if wait:
             if frames >= wait:
                 return frames, total, peak, first
-        elif (app.idle() and not app.sound.busy() and not app.banner_until) or frames >= MAX_FRAMES:
+        elif ((app.idle() and not app.sound.busy() and not app.table.banner_until)
+              or frames >= MAX_FRAMES):
             return frames, total, peak, first
 
 
@@ -260,11 +261,11 @@ def end_record(app, hw):
     from host_sim.hw import saved_match
 
     data = getattr(getattr(app, "saved", None), "match", None)
-    if hw.log is None or app.then != "continue" or not data:
+    if hw.log is None or getattr(app, "paused", None) is None or not data:
         return
     match = saved_match(data)
     if match is not None and not match[3]:
-        app.sink({"ev": "quit", "p": match[1]})
+        hw.record({"ev": "quit", "p": match[1]})
 
 
 def save_screenshot(hw, path, scale):

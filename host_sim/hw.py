@@ -259,7 +259,7 @@ def saved_match(data):
     between save points (the app's tests count the modules a page leaves loaded)."""
     before = set(sys.modules)
     try:
-        from uno.app.saves import read_extra
+        from uno.app.begin import read_extra
         from uno.game import PH_MATCH_OVER
         from uno.save import unpack_match
 

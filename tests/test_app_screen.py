@@ -10,6 +10,7 @@ from PIL import Image
 from test_app_e2e import ROOT, human_turn, reach, run, shown
 
 from host_sim import __main__ as M
+from host_sim.bot import showing
 from host_sim.hw import HostHardware
 from uno import cards
 from uno import game as G
@@ -99,12 +100,12 @@ def replay(seed, tokens, cpu, argv):
 
 def results_app(seats, preset="classic", rules="", seeds=range(1, 60)):
     def cond(app):
-        return app.top() is app.results
+        return showing(app, "results")
 
     seed, tokens = reach(cond, preset=preset, rules=rules, seats=seats, seeds=seeds)
     app, hw = replay(seed, tokens, "first", ["--preset", preset, "--rules", rules,
                                              "--seats", seats, "--cpu", "first"])
-    assert app.top() is app.results
+    assert showing(app, "results")
     return app, hw
 
 
@@ -227,12 +228,12 @@ def test_every_message_fits_whole(monkeypatch):
     for m in shown:
         strict_fit(m)
     # other screens: the challenge prompt, the hand-over, the results
-    app.challenge(LONG[0], 4)
+    app.match.challenge(LONG[0], 4)
     for r in range(3):
         assert LONG[0][:4] in text(app.view.prompt, 0)
         assert text(app.view.prompt, r).strip() == text(app.view.prompt, r).strip()[:26]
     app.close()
-    app.hand_over_to(1)
+    app.match.hand_over_to(1)
     assert text(app.view.msg).startswith(LONG[1][:4])
     assert text(app.view.msg).rstrip().endswith("your turn next")
 

@@ -119,7 +119,7 @@ def circles(graph: dict[str, set[str]]) -> list[set[str]]:
 
 def test_lib_has_only_the_two_import_circles_docs_app_names():
     """docs/APP.md, "Import circles": uno.game with uno.explain/uno.notation, and uno.rules with
-    uno.ruleset; the App imports nothing of its start-up (uno.app.startup makes it)."""
+    uno.ruleset; the App imports nothing of its composition (uno.programs makes it)."""
     found = sorted(sorted(c) for c in circles(lib_imports(ROOT / "lib")))
     assert found == [["uno.explain", "uno.game", "uno.notation"], ["uno.rules", "uno.ruleset"]]
     text = (ROOT / "docs" / "APP.md").read_text(encoding="utf-8")

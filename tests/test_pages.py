@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from host_sim.bot import showing
 from host_sim.hw import HostHardware
 from uno import rules as R
 from uno import save
@@ -171,7 +172,7 @@ def test_options_refuse_out_of_range_and_clashes_with_the_reason(run):
 
 def test_options_mid_match_say_the_rules_apply_from_the_next_match(run):
     app = run.app
-    app.new_match()
+    app.get_match().new()
     rules = app.table.g.rules.copy()
     run.open("options")
     assert "next match" in run.text()
@@ -221,7 +222,7 @@ def test_names_reach_the_table(run):
     s = run.app.settings
     s.names[0] = "ALEXANDRA"
     s.names[1] = "HAL 9000"
-    run.app.new_match()
+    run.app.get_match().new()
     assert run.app.table.names[:2] == ["ALEXANDRA", "HAL 9000"]
 
 
@@ -251,8 +252,8 @@ def graph_run(scoring="standard"):
 
     r = Run()
     r.app.rules = Rules(seats=("human", "advanced", "normal", "easy"), scoring=scoring)
-    r.app.new_match()
-    r.app.history = [(0, 35, 0, 0), (120, 35, 0, 0), (120, 35, 88, 0), (120, 210, 88, 0),
+    r.app.get_match().new()
+    r.app.match.history = [(0, 35, 0, 0), (120, 35, 0, 0), (120, 35, 88, 0), (120, 210, 88, 0),
                      (260, 210, 88, 14)]
     return r
 
@@ -294,7 +295,7 @@ def test_graph_before_the_first_hand_ends_says_no_hand_has_finished():
     # A player opening the graph from the pause menu during the first hand: an empty plot
     # titled "after hand 0" looked broken; the title says why it is empty.
     r = graph_run()
-    r.app.history = []
+    r.app.match.history = []
     r.open("graph")
     t = r.text()
     assert "NO HAND FINISHED YET" in t and "AFTER HAND" not in t
@@ -401,12 +402,12 @@ def test_every_page_reads_the_same_with_the_frugal_text(name, monkeypatch):
 def test_select_on_the_results_page_shows_the_graph_and_b_comes_back():
     r = graph_run()
     app = r.app
-    app.show_results()
-    assert app.stack[-1] is app.results
+    app.match.show_results()
+    assert showing(app, "results")
     r.press("SELECT")
     assert type(app.stack[-1]).__name__ == "Graph" and "SCORES AFTER" in r.text()
     r.press("B")
-    assert app.stack[-1] is app.results
+    assert showing(app, "results")
 
 
 def test_pause_menu_score_graph_options_and_help_open_the_pages():
@@ -414,14 +415,14 @@ def test_pause_menu_score_graph_options_and_help_open_the_pages():
     app = r.app
     for item, title in (("Score graph", "SCORES AFTER"), ("Options", "OPTIONS"),
                         ("Help", "HELP")):
-        app.pause()
+        app.match.pause()
         menu = app.stack[-1]
         labels = [menu_label(i) for i in menu.items]  # Hint only with tips on
         r.press("DOWN", times=labels.index(item))
         r.press("A")
         assert title in r.text(), item
         r.press("B")
-        assert app.stack[-1] is app.menu
+        assert showing(app, "pause")
         r.press("B")
         assert not app.stack
 
@@ -435,7 +436,7 @@ def menu_label(i):
 def test_the_graph_at_a_matchs_end_takes_the_computer_players_room():
     """The score graph over a finished match's results opens in the match's own program (there
     is no saved match for a program of its own): the computer players and their code go first
-    (App.rest_players: on CircuitPython's VM three Advanced players' heap had no room left for
+    (Match.rest_players: on CircuitPython's VM three Advanced players' heap had no room left for
     the plot), and the next match makes them again."""
     from host_sim import __main__ as M
     from uno import game as G
@@ -457,7 +458,7 @@ def test_the_graph_at_a_matchs_end_takes_the_computer_players_room():
             if app.table.g.phase == G.PH_MATCH_OVER:
                 break
             hw.press(I.bit("A"))
-        assert app.table.g.phase == G.PH_MATCH_OVER and app.stack[-1] is app.results
+        assert app.table.g.phase == G.PH_MATCH_OVER and showing(app, "results")
         hw.press(I.bit("SELECT"))
         M.settle(app, hw)
         assert app.stack[-1].module == "uno.app.graph"
@@ -465,8 +466,8 @@ def test_the_graph_at_a_matchs_end_takes_the_computer_players_room():
         assert not app.table.human(0) and not app.table.human(1)  # still computers
         hw.press(I.bit("B"))
         M.settle(app, hw)
-        assert app.stack[-1] is app.results
-        app.new_match()  # in place (the badge switches to a fresh program instead)
+        assert showing(app, "results")
+        app.get_match().new()  # in place (the badge switches to a fresh program instead)
         assert app.table.players == [0, 0]  # computers', made at their first turn
         for _ in range(400):
             hw.advance(M.FRAME_MS)

@@ -11,7 +11,7 @@ from test_app_saves import message
 
 from host_sim import __main__ as M
 from host_sim import script as S
-from host_sim.bot import check_record, play_match
+from host_sim.bot import check_record, play_match, showing
 from host_sim.hw import HostHardware
 from uno import party as P
 from uno.app import input as I
@@ -276,7 +276,7 @@ def test_the_mark_shows_only_when_you_hold_the_card_and_only_in_the_window():
                         and tb.mode == 1 and not app.stack:
                     seen[1] += 1
             was[0] = window
-            if (app.idle() and not app.sound.busy() and not app.banner_until) \
+            if (app.idle() and not app.sound.busy() and not app.table.banner_until) \
                     or frames >= M.MAX_FRAMES or (wait and frames >= wait):
                 return frames, 0, 0, 0
 
@@ -292,7 +292,7 @@ def test_hot_seat_shows_the_jump_mark_on_the_asked_players_own_hand_only():
     g = tb.g
     asked = g.actor
     assert g.phase == P.PH_JUMP and tb.human(asked) and tb.seat != asked
-    assert app.top() is app.handover and app.view.table.hidden
+    assert showing(app, "handover") and app.view.table.hidden
     assert tb.marks is None and not raised(app)
     press(app, hw, "A", frames=3)  # the asked player takes the badge
     assert tb.seat == asked and g.phase == P.PH_JUMP

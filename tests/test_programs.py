@@ -69,7 +69,7 @@ def test_quit_to_title_and_continue_cross_two_programs(tmp_path):
     app, _, starts, _ = run(tmp_path, "A RIGHT A WAIT:100 START UP A", "quit", nvm)
     assert starts == ["title", "new", "title"]
     assert app.table.g is None and app.stack[-1].module == "uno.app.title"
-    assert app.picker is None  # the title's program has no table and no pop-ups
+    assert app.match is None  # the title's program has no match, no table, no pop-ups
     app, _, starts, _ = run(tmp_path, "A", "cont", nvm)
     assert starts == ["title", "continue"] and app.table.g is not None
 
@@ -118,16 +118,14 @@ def test_a_matchs_program_keeps_only_the_code_it_uses(tmp_path):
 def test_the_match_start_keeps_the_tables_mode_numbers():
     """uno.app.begin tells a match saved at a hand's end by the table's mode and by the game's
     phase, private constants of each module (folded on the badge; the title's program, which
-    uses begin too, never loads uno.game): they must agree; so does uno.app.saves."""
+    uses begin too, never loads uno.game): they must agree."""
     import uno.app.begin
-    import uno.app.saves
     import uno.app.table
     from uno import game
 
     assert uno.app.begin._TABLE_OVER == uno.app.table._OVER
     assert uno.app.begin._HAND_OVER == game.PH_HAND_OVER
     assert uno.app.begin._MATCH_OVER == game.PH_MATCH_OVER
-    assert uno.app.saves._MATCH_OVER == game.PH_MATCH_OVER
 
 
 def test_the_start_files_begin_each_program_code_py_names():
@@ -162,7 +160,7 @@ def test_the_graph_from_the_results_opens_in_its_own_program_and_comes_back_to_t
     app, _ = go("A SELECT", "graph", str(nvm))
     top = app.stack[-1]
     assert top.module == "uno.app.graph" and app.table.g is None
-    assert len(app.history) == 1 and app.shown[:2] == (3, ["CPU1", "CPU2", "CPU3"])
+    assert len(app.paused[4]) == 1 and app.paused[:2] == (3, ["CPU1", "CPU2", "CPU3"])
     nvm.unlink()
     app, back = go("A SELECT B", "back", str(nvm))
     assert pixels(back) == pixels(results)

@@ -7,6 +7,7 @@ import io
 from PIL import Image
 from test_app_saves import message, saved, sim
 
+from host_sim.bot import showing
 from host_sim.hw import HostHardware
 from uno.app import input as I
 from uno.programs import make
@@ -207,8 +208,8 @@ def test_score_graph_marks_stay_clear_of_the_edge_and_every_graph_says_b_back():
         r = graph_run()
         r.app.rules = Rules(seats=("human", "normal", "easy", "advanced")[:n])
         r.app.close_all()
-        r.app.new_match()
-        r.app.history = [tuple(500 * (s + 1) // n for s in range(n))] * 3  # the top: y = 3
+        r.app.get_match().new()
+        r.app.match.history = [tuple(500 * (s + 1) // n for s in range(n))] * 3  # the top: y = 3
         page = r.open("graph")
         bmp = page.bitmap
         assert page.foot.text == "B: back", n
@@ -218,7 +219,7 @@ def test_score_graph_marks_stay_clear_of_the_edge_and_every_graph_says_b_back():
         assert graph.X0 + bmp.width == 160
         for s in range(n):  # each last mark whole: its 5 x 5 box holds its 5 x 5 pattern
             x = graph.RIGHT
-            y = graph.ZERO - (graph.ZERO - 3) * r.app.history[-1][s] // 500
+            y = graph.ZERO - (graph.ZERO - 3) * r.app.match.history[-1][s] // 500
             box = sum(1 for dy in range(-2, 3) for dx in range(-2, 3)
                       if bmp[x + dx, y + dy] == 1 + s)
             want = sum(1 for dy in range(-2, 3) for dx in range(-2, 3)
@@ -243,7 +244,7 @@ def test_results_after_a_loss_label_the_points_left_in_each_hand():
     from test_app_screen import replay, text
 
     def lost(app):
-        return app.top() is app.results and app.table.g.winner == 1
+        return showing(app, "results") and app.table.g.winner == 1
 
     seed, tokens = reach(lost, seats="human,normal", seeds=range(1, 60))
     app, hw = replay(seed, tokens, "first", ["--seats", "human,normal", "--cpu", "first"])
@@ -340,7 +341,7 @@ def test_each_seat_has_one_name_on_the_players_page_and_at_the_table():
         page_names = [r[9:].strip() for r in rows[:4] if not r.startswith("(empty)")]
         press(app, hw, "B")
         app.close_all()
-        app.new_match()
+        app.get_match().new()
         assert app.table.names == want == page_names, (change, rows)
         assert app.settings.names == ["YOU", "CPU1", "CPU2", "CPU3"]  # still defaults
 
@@ -366,7 +367,7 @@ def play_frames(seed, seats):
             hw.advance(M.FRAME_MS)
             app.frame()
             frames.append((hw.display.last_pixels, bool(app.stack)))
-            if app.idle() and not app.sound.busy() and not app.banner_until:
+            if app.idle() and not app.sound.busy() and not app.table.banner_until:
                 break
         if on_table:
             out.append((tok, frames))

@@ -157,9 +157,9 @@ def screens_budget(app):
         if name == "title":
             app.title()
         elif name == "pause menu":
-            app.pause()
+            app.match.pause()
         elif name == "results":
-            app.show_results()
+            app.match.show_results()
         else:
             app.open_page(name)
         for _ in range(2):

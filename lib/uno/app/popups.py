@@ -1,6 +1,6 @@
 """The pop-ups over the table for your own wild and a W+4 against you: the colour picker and
-the challenge prompt. Loaded when one opens and dropped when it closes (App.pick_colour,
-App.challenge): most of a match never needs them, and the badge keeps a loaded module's code
+the challenge prompt. Loaded when one opens and dropped when it closes (Match.pick_colour,
+Match.challenge): most of a match never needs them, and the badge keeps a loaded module's code
 in its heap. They draw into the pop-up panel and the prompt the view builds for them
 (uno.view.panels: show_popup, show_prompt)."""
 
@@ -59,7 +59,11 @@ class Picker:
         if pressed & A:
             self._done(self.sel, now)
         elif pressed & START:
-            self.app.pause()
+            self.app.match.pause()
+
+    def reopen(self):
+        """A page over the picker closed (the pause menu's, where the shell cannot restart)."""
+        self.open(self.sel, self.card)
 
     def _done(self, colour, now):
         app = self.app
@@ -100,6 +104,11 @@ class Challenge:
         elif pressed & DOWN and self._stack_action() >= 0:
             app = self.app
             app.close()
-            app.pick_colour(app.table._colour_for(cards.W4), cards.W4)
+            app.match.pick_colour(app.table._colour_for(cards.W4), cards.W4)
         elif pressed & START:
-            self.app.pause()
+            self.app.match.pause()
+
+    def reopen(self):
+        """A page over the prompt closed: the same W+4 asked again."""
+        tb = self.app.table
+        self.open(tb.names[tb.g.w4_seat], tb.g.pending)

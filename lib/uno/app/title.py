@@ -87,8 +87,8 @@ class Title:
         if self.asking:
             self.asking = False
             if pressed & A:
-                if not app.switch("new"):
-                    app.new_match()
+                if not app.switch("new"):  # where the shell cannot: in this program
+                    app.get_match().new()
                 return
             app.view.message("UP/DOWN, A: choose")
             if not pressed & (UP | DOWN):
@@ -103,13 +103,13 @@ class Title:
             item = self.items[self.sel]
             if item == 0:
                 if not app.switch("continue"):  # a fresh heap for the match (App.switch)
-                    app.resume()
+                    app.get_match().resume()
             elif item == 1 and app.saved.match:
                 self.asking = True
                 app.view.message("Replace saved? A:yes B:no")
             elif item == 1:
                 if not app.switch("new"):
-                    app.new_match()
+                    app.get_match().new()
             else:
                 self.group.hidden = True
                 app.open_page(_PAGES[item])

@@ -30,13 +30,15 @@ def program(start):
 def make(hw, start, **run):
     """The App of the program that begins with ``start``, made and begun on ``hw`` (the
     simulator's and the tests' way in; code.py calls ``program`` and the root itself, so
-    that it can drop the root). ``run``: ``start_up``'s keywords."""
+    that it can drop the root). ``run``: ``start_up``'s keywords (``box``, ``restart``:
+    code.py's)."""
     return program(start).make(hw, start, **run)
 
 
 def start_up(hw, table, box=None, restart=None, read_match=False, rules=None, seed=None,
              speed=None, sound=True, cpu="ai", lines=0, app=None):
-    """The App of a program on the hardware ``hw``, its saves read from ``hw.nvm`` and settled:
+    """(App, early) of a program on the hardware ``hw``, its saves read from ``hw.nvm`` and
+    settled (``early``: the saved match read already, with ``read_match``, else None):
     the View first (``table``: with the table's cards, panels and text, which only a match
     shows), the saves, then the App. ``box`` ([hw, app, font]) is filled as they are made, for
     code.py's error screen; ``restart`` (code.py's) is given to the hardware when the drive
@@ -74,7 +76,7 @@ def start_up(hw, table, box=None, restart=None, read_match=False, rules=None, se
             try:
                 early = unpack_match(saved[0].match)
             except (ValueError, IndexError, UnicodeError):
-                pass  # App.resume reads it again and says it cannot
+                pass  # Match.resume reads it again and says it cannot
             del unpack_match
         drop_codec()
         gc.collect()
@@ -85,10 +87,8 @@ def start_up(hw, table, box=None, restart=None, read_match=False, rules=None, se
         app.autosave.carry(app.now // 1000, carried[0], carried[1])
     carried = saved = None
     app.lines = lines
-    app.early = early
-    early = None
     app.settle()  # a match saved at its end: its high score, on a heap without the match
-    return app
+    return app, early
 
 
 def read_saves(hw, nvm):
@@ -120,7 +120,7 @@ def read_saves(hw, nvm):
 def _app(hw, view, nvm, saved, app, rules, seed, speed, sound, cpu):
     # The App's attributes are set here, not in an App.__init__: this code goes with the
     # package once the program runs (uno.app.main keeps only what runs every frame)
-    from uno.app.main import App, NoMatch, first_legal
+    from uno.app.main import App, NoMatch
 
     gc.collect()  # the garbage of loading the modules goes before the match allocates
     from uno import drop_codec
@@ -130,12 +130,11 @@ def _app(hw, view, nvm, saved, app, rules, seed, speed, sound, cpu):
     if app is None:
         app = App()
     app.hw = hw
-    app.rules = rules
-    app.seed = random.getrandbits(30) if seed is None else seed
-    app.nvm = nvm
-    app.autosave = None
-    app.notice = None
+    app.view = view
+    hw.show(view.root)
     app.saved = Saved()
+    app.notice = None
+    app.autosave = None
     if nvm is not None:
         from uno.autosave import Autosave
 
@@ -143,33 +142,22 @@ def _app(hw, view, nvm, saved, app, rules, seed, speed, sound, cpu):
         app.autosave = Autosave(nvm)
     app.settings = app.saved.settings
     app.speed = speed if speed is not None else app.settings.speed
-    app.view = view
-    hw.show(view.root)
     app.sound = Sound(hw)
     app.sound.enabled = sound and app.settings.sound
     app.lights = Lights(hw)
-    app.events = []
-    app.lines = 0  # record events written so far (kept by a save: a resumed record)
-    app.history = []  # cumulative score tuples after each hand of this match
+    app.rules = rules
+    app.seed = random.getrandbits(30) if seed is None else seed
+    app.cpu = cpu
+    app.stack = []
+    app.table = NoMatch
+    app.match = None
+    app.paused = None
     app.now = hw.ticks()
     app.lights.last_input = app.now
     app.quiet_from = app.now  # since when nothing moved and nobody pressed
     app.level = -1  # backlight: -1 normal, else the dimmed level (0: asleep)
-    app.banner_until = 0
-    app.matches = 0
-    app.in_match = False
-    app._make_player = first_legal
-    app.cpu = cpu
-    app.table = NoMatch
-    app.picker = app.prompt = app.menu = app.results = None
-    app.handover = None
-    app.stack = []
-    app.then = None  # a page opened from a paused match: the match goes on when it closes
-    app.early = None  # (Game, extra) of the saved match, read before the app (Continue)
-    app.over_saved = False  # a match saved at its end waits for ``settle``
+    app.later = None  # what the top screen asked App.frame to run after its update
     app._switch = None  # the start a fresh program begins with, at the end of this frame
-    app.deal_next = False  # the next hand is dealt after this frame's screen
-    app.hint_next = None  # uno.app.hint.hint, asked on the pause menu, run by App.frame
     app._held = 0
     app._repeat_at = 0
     app.backlight()

@@ -6,19 +6,18 @@ without the match's modules; leaving it continues the match (App.close: a switch
 from uno import drop, drop_codec
 
 
-def make(hw, start, box=None, restart=None, **run):
+def make(hw, start, **run):
     """The App on ``hw`` with page ``start`` ("options", "help" or "graph") open over the saved
     match; the title instead if the saved match the help or the graph shows cannot be read
     (``run``: uno.programs.start_up's)."""
     from uno.programs import start_up
 
-    app = start_up(hw, False, box, restart, **run)
+    app = start_up(hw, False, **run)[0]
     del start_up
     drop("uno.programs")  # the start-up's code goes before the program's own modules load
-    app.then = "continue"
     app.view.table.hidden = True
-    if start != "options" and not _paused_match(app):
-        app.then = None
+    app.paused = () if start == "options" else _paused_match(app)
+    if app.paused is None:
         app.title()
     else:
         app.open_page(start)
@@ -26,22 +25,21 @@ def make(hw, start, box=None, restart=None, **run):
 
 
 def _paused_match(app):
-    """The saved match's score history, seats and rules for the graph's and the help's
-    programs (``history``; ``shown``: seats, names, penalty scoring, the match's Rules);
-    False if it cannot be read."""
-    from uno.app.saves import read_extra
+    """The saved match as the graph and the help show it (App.paused): (seats, names,
+    penalty scoring, its Rules, its score history); None if it cannot be read."""
+    from uno.app.begin import read_extra
     from uno.save import unpack_match
     from uno.settings_ops import seat_names
 
     try:
         g, ex = unpack_match(app.saved.match)
-        app.history = read_extra(ex, g.nseats)[5]
+        hist = read_extra(ex, g.nseats)[5]
     except (ValueError, IndexError, TypeError, UnicodeError):
-        return False
+        return None
     finally:
-        drop("uno.app.saves")
+        drop("uno.app.begin")
         drop_codec()
-    app.shown = (g.nseats, seat_names(g.rules.seats, g.names),
-                 g.rules.scoring == "penalty", g.rules)
+    shown = (g.nseats, seat_names(g.rules.seats, g.names), g.rules.scoring == "penalty",
+             g.rules, hist)
     drop("uno.settings_ops")
-    return True
+    return shown

@@ -5,11 +5,11 @@ App, the title screen. The pages of its menu open in it; none of the match's mod
 from uno import drop
 
 
-def make(hw, start="title", box=None, restart=None, **run):
+def make(hw, start="title", **run):
     """The title's App on ``hw``, the title screen open (``run``: uno.programs.start_up's)."""
     from uno.programs import start_up
 
-    app = start_up(hw, False, box, restart, **run)
+    app = start_up(hw, False, **run)[0]
     del start_up
     drop("uno.programs")  # the start-up's code goes before the program's own modules load
     app.title()
