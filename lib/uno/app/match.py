@@ -17,6 +17,7 @@ def first_legal(level, seed=0, budget=None):
 
     class First:
         def choose(self, obs):
+            """The first legal action of ``obs``."""
             return obs.legal[0]
 
     return First()

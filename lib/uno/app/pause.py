@@ -45,6 +45,7 @@ class Pause:
         app.view.message(tb.msg)
 
     def update(self, pressed, now):
+        """UP/DOWN move the arrow, A chooses, B or START resume."""
         if not pressed:
             return
         app = self.app

@@ -24,6 +24,7 @@ class Picker:
         self.card = -1
 
     def open(self, default, card):
+        """Show the colours, the arrow on ``default``, for ``card`` (-1: the first card's wild)."""
         self.sel = default
         self.card = card
         v = self.app.view
@@ -44,6 +45,7 @@ class Picker:
             t.set_tile(col + len(cards.COLOUR_NAMES[c]), row, L.GLYPH_LEFT if c == self.sel else 0)
 
     def update(self, pressed, now):
+        """The D-pad points, A (or R/Y/G/B) picks, START pauses."""
         if not pressed:
             return
         if pressed & PICKS:
@@ -79,6 +81,7 @@ class Challenge:
         self.stack = False
 
     def open(self, who, pending):
+        """Ask about ``who``'s W+4 (``pending`` cards to take)."""
         v = self.app.view
         t = panels.show_prompt(v)
         t.write(0, with_name("%s played W+4!", who), align=1)
@@ -95,6 +98,7 @@ class Challenge:
         return -1
 
     def update(self, pressed, now):
+        """A challenges, B takes the cards, DOWN stacks a W+4, START pauses."""
         if pressed & A:
             self.app.close()
             self.app.table.challenge_answer(True, now)

@@ -23,6 +23,7 @@ class Results:
         self.page = 0
 
     def open(self):
+        """Draw the page for the hand (or the match) just over."""
         app = self.app
         tb = app.table
         g = tb.g
@@ -110,6 +111,8 @@ class Results:
             v.results_text.set_tile(0, 3 + s, L.GLYPH_RIGHT if s == seat else 0)
 
     def update(self, pressed, now):
+        """LEFT/RIGHT turn the cards' pages, A the next hand or match, B the title, SELECT
+        the graph."""
         app = self.app
         if pressed & (LEFT | RIGHT) and len(self.pages) > 1:
             self.page = (self.page + (1 if pressed & RIGHT else -1)) % len(self.pages)

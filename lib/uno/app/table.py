@@ -112,9 +112,11 @@ class Table:
     # ----- helpers -------------------------------------------------------------------------
 
     def human(self, seat):
+        """True when ``seat`` is a person's."""
         return 0 <= seat < len(self.players) and self.players[seat] is None
 
     def pace(self):
+        """The pause between computer steps, ms (the message speed's)."""
         return 2200 - 200 * self.app.speed
 
     def say(self, text, now=None):
@@ -164,6 +166,7 @@ class Table:
         self.app.sound.play(fx.BUZZ, now)
 
     def idle(self):
+        """True when the table waits for the person (nothing moving, nothing held back)."""
         return (self.mode == _HUMAN and self.after is None
                 and not self.pend & (_REHAND | _FLASH | _RELIGHT))
 
@@ -257,6 +260,8 @@ class Table:
     # ----- the frame -----------------------------------------------------------------------
 
     def update(self, pressed, now):
+        """One frame of the match: the flying card, the results' delay, START, a computer's
+        step or the person's turn."""
         g = self.g
         self.flush()
         if self.unlit:
@@ -323,6 +328,7 @@ class Table:
             self.act(G.play_action(card, colour), now)
 
     def challenge_answer(self, yes, now):
+        """From the challenge prompt: challenge the W+4 (``yes``) or take the cards."""
         self.act(G.CHALLENGE if yes else G.ACCEPT, now)
 
     # ----- acting --------------------------------------------------------------------------

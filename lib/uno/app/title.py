@@ -80,6 +80,7 @@ class Title:
         v.table.hidden = False
 
     def update(self, pressed, now):
+        """UP/DOWN move the arrow, A opens the item (New match over a saved one asks first)."""
         if not pressed:
             return
         n = len(self.items)
