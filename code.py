@@ -1,13 +1,13 @@
-"""The badge's entry point: build the hardware, hand it to the app, run the frame loop.
+"""The badge's entry point: build the hardware, hand it to the program, run the frame loop.
 
-CircuitPython runs this file as ``__main__``: the title screen. The match and the pages a
+CircuitPython runs this file as ``__main__``: the title's program. A match and the pages a
 paused match opens run as programs of their own, each on a fresh heap: the app saves, then
-CircuitPython reloads with one of the files in ``start/``, which call ``main`` with what to
-begin with (uno.app.main.App.start / App.switch). This file is compiled on the badge and its
-code stays in the heap all program long, so it keeps only the loop: the first screen is
+CircuitPython reloads with one of the files in ``start/``, which call ``main`` with the
+program's start (uno.app.main.App.switch). This file is compiled on the badge and its code
+stays in the heap all program long, so it keeps only the loop: the first screen is
 ``uno.app.loading``, the board's hardware ``uno.hw.make``'s (the app imports none of uno.hw),
-the start-up ``uno.app.startup``, the error screen ``uno.app.crash``, each loaded only while
-needed.
+the program ``uno.programs``' (``program`` chooses it, its ``make`` composes it), the error
+screen ``uno.app.crash``, each loaded only while needed.
 On a PC the file name shadows the standard library's ``code`` module whenever the repository
 root is on sys.path (``python -m pytest`` imports it through pdb), so importing it must do
 nothing.
@@ -26,11 +26,12 @@ def restart(start):
 def _drop(name):
     from uno import drop
 
-    drop("uno.app." + name)
+    drop(name)
 
 
 def main(start="title"):
-    """The game, beginning with ``start`` (see uno.app.main.App.start)."""
+    """The program that begins with ``start``: "title", "new", "continue", "options", "help"
+    or "graph" (uno.programs ``program``)."""
     import board
 
     from uno.app import loading
@@ -38,7 +39,7 @@ def main(start="title"):
     # Something on the screen at once (terminalio's font is in flash): the sheets take a while.
     loading.loading(board.DISPLAY)
     del loading
-    _drop("loading")
+    _drop("uno.app.loading")
     import gc
 
     gc.collect()  # its code goes now, before the sheets and the modules fill the heap
@@ -49,16 +50,18 @@ def main(start="title"):
 
         hw = box[0] = hardware()  # the board's (uno.hw picks it), handed to the app
         del hardware
-        from uno.app.startup import make
+        from uno.programs import program
 
-        app = make(hw, start, restart, box)
-        del make
-        _drop("startup")
-        if start == "new" or start == "continue":
-            # the match's modules imported from here, not from deep in App.start: nested
-            # imports there overflow CircuitPython 9's 1.5 KB Python stack (three Advanced)
-            app.match_parts()
-        app.start(start)
+        root = program(start)  # the one place that chooses the program
+        del program
+        # called from here, not through uno.programs.make: a frame less under the
+        # composition's nested imports, which once overflowed CircuitPython 9's 1.5 KB Python
+        # stack (a match against three Advanced)
+        app = root.make(hw, start, box=box, restart=restart)
+        name = root.__name__
+        del root
+        _drop(name)  # the composition's code goes: the program runs for hours
+        _drop("uno.programs")
         while True:
             app.frame()
             hw.wait_frame()

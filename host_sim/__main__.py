@@ -180,46 +180,29 @@ def open_nvm(args):
 
 
 def start_app(hw, args, seed, nvm, start="title", app=None, crash_after=0):
-    """The App of ``args`` begun with ``start`` (App.start). Where the badge reloads
-    CircuitPython for a fresh program (App.switch: code.py's restart), ``hw.restart`` here
-    starts the same object afresh, so every caller keeps the one app: a new display tree,
-    the saves read again from ``nvm``, the next match's seed and the record's line count
-    carried on (the badge keeps no record and draws a new seed)."""
-    from uno.app.startup import make_app
+    """The App of ``args`` begun with ``start``: the program uno.programs composes, as on the
+    badge. Where the badge reloads CircuitPython for a fresh program (App.switch: code.py's
+    restart), ``hw.restart`` here starts the same object afresh, so every caller keeps the one
+    app: a new display tree, the saves read again from ``nvm``, the next match's seed and the
+    record's line count carried on (the badge keeps no record and draws a new seed)."""
+    from uno.app.main import App
+    from uno.programs import make
 
     lines = 0
     if app is not None:
-        seed = app.seed + app.matches
+        seed = app.seed
         lines = app.lines
         app.sound.stop()
         app.__dict__.clear()
-    app = make_app(hw, build_rules(args), seed=seed, speed=args.speed,
-                   sound=not args.no_sound, cpu=args.cpu, nvm=nvm, app=app,
-                   table=start in ("new", "continue"))  # as code.py: the table is a match's
-    app.lines = lines
-    resume = app.resume
-
-    def resume_and_check():
-        # the record goes on only if the log holds the resumed match's record so far
-        ok = resume()
-        if ok:
-            hw.record_check(app.table.g)
-        return ok
-
-    app.resume = resume_and_check
-    new_match = app.new_match
-
-    def new_match_over_the_saved():
-        # the save may still hold a match that Continue goes on with: its record stays
-        hw.record_new(getattr(app.saved, "match", None))
-        new_match()
-
-    app.new_match = new_match_over_the_saved
+    else:
+        app = App()
+    hw.nvm = nvm
     hw.lines_before = lambda n: setattr(app, "lines", app.lines + n)
+    hw.restart = lambda then: start_app(hw, args, seed, nvm, then, app)
+    make(hw, start, rules=build_rules(args), seed=seed, speed=args.speed,
+         sound=not args.no_sound, cpu=args.cpu, lines=lines, app=app)
     if crash_after:
         force_crash(app, crash_after)
-    hw.restart = lambda then: start_app(hw, args, seed, nvm, then, app)
-    app.start(start)
     return app
 
 
@@ -244,7 +227,8 @@ def settle(app, hw, display_stats=False, wait=0):
         if wait:
             if frames >= wait:
                 return frames, total, peak, first
-        elif (app.idle() and not app.sound.busy() and not app.banner_until) or frames >= MAX_FRAMES:
+        elif ((app.idle() and not app.sound.busy() and not app.table.banner_until)
+              or frames >= MAX_FRAMES):
             return frames, total, peak, first
 
 
@@ -257,13 +241,13 @@ def demo_keys(args):
 
     from host_sim import bot
     from uno.app.input import bit
-    from uno.app.startup import make_app
+    from uno.programs import make
 
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = make_app(hw, build_rules(args), seed=args.seed if args.seed is not None else 1,
-                   speed=args.speed, sound=not args.no_sound, cpu=args.cpu)
-    app.title()
+    app = make(hw, "title", rules=build_rules(args),
+               seed=args.seed if args.seed is not None else 1, speed=args.speed,
+               sound=not args.no_sound, cpu=args.cpu)
     settle(app, hw)
     return [("press", bit(tok), tok) for tok in bot.play_match(app, hw, settle)]
 
@@ -277,11 +261,11 @@ def end_record(app, hw):
     from host_sim.hw import saved_match
 
     data = getattr(getattr(app, "saved", None), "match", None)
-    if hw.log is None or app.then != "continue" or not data:
+    if hw.log is None or getattr(app, "paused", None) is None or not data:
         return
     match = saved_match(data)
     if match is not None and not match[3]:
-        app.sink({"ev": "quit", "p": match[1]})
+        hw.record({"ev": "quit", "p": match[1]})
 
 
 def save_screenshot(hw, path, scale):
@@ -471,8 +455,6 @@ def run_window(args):
                 crash_screen(app, hw, e)
                 hw.log = None
                 crashed = True
-        if app.quit_requested:
-            running = False
         # the backlight's level (Options, dimmed after a minute, off asleep) shown
         surf = pygame.surfarray.make_surface(hw.display.lit(hw.brightness).swapaxes(0, 1))
         screen.fill((24, 24, 24))

@@ -24,18 +24,25 @@ class RecordError(AssertionError):
     pass
 
 
+def showing(app, name):
+    """True when the screen on top is one of module ``uno.app.<name>``'s (``"results"``...),
+    or a pop-up of class ``name`` (``"Picker"``, ``"Challenge"``)."""
+    top = app.top()
+    module = getattr(top, "module", None)
+    return module == "uno.app." + name or (module is not None and type(top).__name__ == name)
+
+
 def next_keys(app, challenge=False, prefer_draw=False):
     """Tokens for one decision of the human (the app must be idle)."""
-    top = app.top()
-    if top is app.results or getattr(top, "module", None) == "uno.app.title":
+    if showing(app, "results") or showing(app, "title"):
         return ["A"]  # next hand, another match; the title's New match (or Continue)
-    if top is app.picker:
+    if showing(app, "Picker"):
         return [COLOUR_TOKENS[app.table._colour_for(-1)]]
-    if top is app.prompt:
+    if showing(app, "Challenge"):
         return ["A" if challenge else "B"]
-    if top is app.menu:
+    if showing(app, "pause"):
         return ["START"]
-    if top is app.handover:  # hot seat: the next human takes the badge
+    if showing(app, "handover"):  # hot seat: the next human takes the badge
         return ["A"]
     tb = app.table
     g = tb.g
@@ -182,7 +189,7 @@ def play_match(app, hw, settle, max_tokens=20000, challenge=False, until=None):
         g = app.table.g
         if until is not None and until(app):
             break
-        if app.top() is app.results and g.phase == codes.PH_MATCH_OVER:
+        if showing(app, "results") and g.phase == codes.PH_MATCH_OVER:
             break
         for tok in next_keys(app, challenge=challenge):
             hw.press(bit(tok))
@@ -205,12 +212,13 @@ def main(argv):
     ap.add_argument("--speed", type=int, default=10)
     args = ap.parse_args(argv)
     from host_sim.hw import HostHardware
-    from uno.app.startup import make_app
+    from uno.programs import make
 
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = make_app(hw, M.build_rules(args), seed=args.seed, speed=args.speed, sound=False)
-    app.title()  # the script begins at the title, as a run does
+    # the script begins at the title, as a run does
+    app = make(hw, "title", rules=M.build_rules(args), seed=args.seed, speed=args.speed,
+               sound=False)
     M.settle(app, hw, False)
     tokens = play_match(app, hw, M.settle)
     line = []

@@ -259,7 +259,7 @@ def saved_match(data):
     between save points (the app's tests count the modules a page leaves loaded)."""
     before = set(sys.modules)
     try:
-        from uno.app.saves import read_extra
+        from uno.app.begin import read_extra
         from uno.codes import PH_MATCH_OVER
         from uno.save import unpack_match
 
@@ -329,6 +329,7 @@ class HostHardware:
         self.display = FramebufferDisplay(160, 128)
         self.display.render = render
         self.log = log
+        self.nvm = None  # the badge's microcontroller.nvm: a FileNvm where saves are kept
         self._seats = ()  # of the match being recorded
         self.lines_before = None  # told the lines a log kept before this run's (the app's count)
         self.out = out if out is not None else sys.stdout

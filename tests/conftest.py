@@ -60,7 +60,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Everything imported so far (the tests, the core, Blinka's displayio, pygame, hypothesis)
     lives as long as the process: leave it out of the collector's work. The app collects as
-    the badge does (uno.app.startup, rest_players, the page font's glyphs: thousands of times
+    the badge does (uno.programs, rest_players, the page font's glyphs: thousands of times
     a fuzz run), and each full collection would walk those objects again (~35 ms a time; after
     the freeze, under 1 ms)."""
     import gc

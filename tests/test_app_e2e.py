@@ -26,13 +26,14 @@ from PIL import Image
 from host_sim import __main__ as M
 from host_sim import bot
 from host_sim import script as S
+from host_sim.bot import showing
 from host_sim.hw import HostHardware
 from uno import cards
 from uno import codes
 from uno import game as G
 from uno.app.human import move
-from uno.app.main import App
-from uno.app.startup import make_app
+from uno.app.match import Match
+from uno.programs import make
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -67,8 +68,8 @@ def reach(cond, preset="classic", rules="", seats="", seeds=range(1, 400), prefe
                              "--rules", rules, "--seats", seats])
         hw = HostHardware(headless=True, render=False, out=io.StringIO())
         hw.skip_refresh = True
-        app = make_app(hw, M.build_rules(args), seed=seed, speed=args.speed, sound=True, cpu=cpu)
-        app.new_match()
+        app = make(hw, "new", rules=M.build_rules(args), seed=seed, speed=args.speed, sound=True,
+                   cpu=cpu)
         M.settle(app, hw)
         tokens = []
         from uno.app.input import bit
@@ -150,9 +151,9 @@ def test_whole_classic_match(tmp_path, cpu):
     seed = 5
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = make_app(hw, M.build_rules(M.parse_args(["--headless"])), seed=seed, speed=7, sound=True,
+    app = make(hw, "new", rules=M.build_rules(M.parse_args(["--headless"])), seed=seed, speed=7,
+               sound=True,
               cpu=cpu)
-    app.new_match()
     M.settle(app, hw)
     tokens = bot.play_match(app, hw, M.settle)
     keys = tmp_path / "match.keys"
@@ -177,9 +178,9 @@ def test_whole_classic_match(tmp_path, cpu):
 
 
 def test_colour_choice(tmp_path):
-    seed, tokens = reach(lambda app: app.top() is app.picker)
+    seed, tokens = reach(lambda app: showing(app, "Picker"))
     app, hw, rows, events, out, shot = run(seed, tokens, tmp_path, "picker")
-    assert app.top() is app.picker
+    assert showing(app, "Picker")
     incremental_matches_full(hw)
     golden(shot, "picker")
     # the D-pad points at a colour, A confirms
@@ -193,7 +194,7 @@ def test_colour_choice(tmp_path):
 
 
 def test_challenge(tmp_path):
-    seed, tokens = reach(lambda app: app.top() is app.prompt, seeds=range(1, 200))
+    seed, tokens = reach(lambda app: showing(app, "Challenge"), seeds=range(1, 200))
     app, hw, rows, events, out, shot = run(seed, tokens, tmp_path, "challenge")
     assert "W+4" in app.table.msg and not app.view.prompt.hidden
     golden(shot, "challenge")
@@ -274,8 +275,8 @@ def app_after(seed, tokens):
     """A Classic app (predictable computers, no drawing) after pressing ``tokens``."""
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = make_app(hw, M.build_rules(M.parse_args(["--headless"])), seed=seed, speed=7, cpu="first")
-    app.new_match()
+    app = make(hw, "new", rules=M.build_rules(M.parse_args(["--headless"])), seed=seed, speed=7,
+               cpu="first")
     M.settle(app, hw)
     from uno.app.input import bit
 
@@ -293,8 +294,7 @@ def app_sel_to_start(seed, tokens):
 def test_whole_deck_in_one_hand():
     """The view shows any window of a 108-card hand, with the right scroll marks."""
     hw = HostHardware(headless=True, render=True, out=io.StringIO())
-    app = make_app(hw, M.build_rules(M.parse_args(["--headless"])), seed=1)
-    app.new_match()
+    app = make(hw, "new", rules=M.build_rules(M.parse_args(["--headless"])), seed=1)
     deck = cards.make_deck()
     v = app.view
     for off in range(0, len(deck) - 7):
@@ -371,7 +371,7 @@ def test_unfinished_match_ends_with_quit(tmp_path):
 
 def test_hand_won_shows_computer_cards(tmp_path):
     def cond(app):
-        return app.top() is app.results and app.table.g.winner == 0
+        return showing(app, "results") and app.table.g.winner == 0
 
     seed, tokens = reach(cond, seeds=range(1, 60))
     app, hw, rows, events, out, shot = run(seed, tokens, tmp_path, "won")
@@ -389,7 +389,7 @@ def test_hand_won_shows_computer_cards(tmp_path):
 def test_pause_menu(tmp_path):
     seed, tokens = reach(human_turn)
     app, hw, rows, events, out, shot = run(seed, tokens + ["START"], tmp_path, "pause")
-    assert app.top() is app.menu
+    assert showing(app, "pause")
     golden(shot, "pause")
     # Hint: one line, what the Advanced player would do with this hand (a legal action)
     app, hw, rows, events, out, shot = run(seed, tokens + ["START", "DOWN", "A"], tmp_path, "hint")
@@ -397,7 +397,7 @@ def test_pause_menu(tmp_path):
 
     line = message(app)
     g = app.table.g
-    assert app.top() is app.menu
+    assert showing(app, "pause")
     assert line in ["Hint: " + say(a) for a in g.legal_actions()], line
     # resume: the message bar shows the table's message again
     app, hw, rows, events, out, shot = run(seed, tokens + ["START", "DOWN", "A", "B"], tmp_path,
@@ -466,9 +466,8 @@ def test_hot_seat(tmp_path):
     from uno.view import layout as L
 
     hw = HostHardware(headless=True, render=True, out=io.StringIO())
-    app = make_app(hw, M.build_rules(M.parse_args(["--headless", "--seats", "human,normal,human"])),
-              seed=2, cpu="first")
-    app.new_match()
+    app = make(hw, "new", rules=M.build_rules(M.parse_args(["--headless", "--seats",
+               "human,normal,human"])), seed=2, cpu="first")
     M.settle(app, hw)
     handed_to = set()
     computer_turns = 0
@@ -477,7 +476,8 @@ def test_hot_seat(tmp_path):
         if g.phase in (codes.PH_HAND_OVER, codes.PH_MATCH_OVER):
             break
         tiles = [shown(app.view, s) for s in app.view.hand]
-        if app.top() is app.handover:
+        if showing(app, "handover"):
+            handed_to.add(app.top().seat)
             assert app.view.results.hidden is False, "the handover page covers the table"
             # it opens mid-hand, beside the players' code: the results page's code and its
             # builder (with eight card grids) are not loaded
@@ -487,11 +487,10 @@ def test_hot_seat(tmp_path):
                 hw.display.full_render()
                 hw.display.save_png(str(shot), 1)
                 golden(shot, "handover")
-            handed_to.add(app.handover.seat)
         elif app.top() is app.table and app.table.idle():
             assert g.actor == app.table.seat
             assert L.CARD_BACK not in tiles, "the player's own hand is face down"
-        keys = ["A"] if app.top() is app.handover else bot.next_keys(app)
+        keys = ["A"] if showing(app, "handover") else bot.next_keys(app)
         for tok in keys:
             hw.press(bit(tok))
             for _ in range(M.MAX_FRAMES):  # frame by frame, to see the computer's turn
@@ -501,7 +500,7 @@ def test_hot_seat(tmp_path):
                     computer_turns += 1
                     assert all(shown(app.view, s) in (L.CARD_BACK, -1) for s in app.view.hand), \
                         "a hand is shown while the computer plays"
-                if app.idle() and not app.sound.busy() and not app.banner_until:
+                if app.idle() and not app.sound.busy() and not app.table.banner_until:
                     break
     assert handed_to == {0, 2}, "the badge was handed over to each human"
     assert computer_turns > 0
@@ -522,12 +521,12 @@ def test_the_hand_over_page_says_whose_turn_is_next(tmp_path):
 
     # New match; P2 (first to play) takes the badge and plays G1, the fourth card
     app, shot = page("A A RIGHT RIGHT RIGHT A", "after_play.png")
-    assert app.top() is app.handover and app.handover.seat == 0
+    assert showing(app, "handover") and app.top().seat == 0
     assert cards.name(app.table.g.discard[-1]) == "G1"
     assert message(app) == "P1, your turn next"
     # START, then B: the menu's panel goes and the page and its line are whole again
     app2, shot2 = page("A A RIGHT RIGHT RIGHT A START B", "after_pause.png")
-    assert app2.top() is app2.handover and message(app2) == "P1, your turn next"
+    assert showing(app2, "handover") and message(app2) == "P1, your turn next"
     assert shot2.tobytes() == shot.tobytes()
 
 
@@ -553,8 +552,7 @@ def test_catch_missed_one(tmp_path):
 def test_held_direction_repeats():
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = make_app(hw, M.build_rules(M.parse_args(["--headless"])), seed=1)
-    app.new_match()
+    app = make(hw, "new", rules=M.build_rules(M.parse_args(["--headless"])), seed=1)
     M.settle(app, hw)
     assert human_turn(app)
     n = len(app.table.g.hands[0])
@@ -595,8 +593,7 @@ def test_three_seats_two_humans_chosen_on_the_players_page(tmp_path):
     setup = "DOWN A DOWN LEFT LEFT DOWN LEFT LEFT B UP A".split()
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = make_app(hw, None, seed=5, speed=10, cpu="first")
-    app.title()
+    app = make(hw, "title", seed=5, speed=10, cpu="first")
     M.settle(app, hw)
     for tok in setup:
         hw.press(bit(tok))
@@ -630,8 +627,8 @@ def _computer_match(monkeypatch, rest_at_hand_end):
     from uno.ruleset import Rules
 
     if not rest_at_hand_end:
-        orig = App.rest_players
-        monkeypatch.setattr(App, "rest_players",
+        orig = Match.rest_players
+        monkeypatch.setattr(Match, "rest_players",
                             lambda self, always=False: None if always else orig(self))
     observe = G.Game.observe
     describe_loaded = []  # at each computer decision (the table observes for it)
@@ -649,9 +646,8 @@ def _computer_match(monkeypatch, rest_at_hand_end):
         hw.skip_refresh = True
         # seed 13: four hands and 192 computer decisions with the current players (seed 12's
         # match is two); a change to the players may need another
-        app = make_app(hw, Rules(seats=("advanced", "normal", "advanced", "easy"), target=250),
-                  seed=13, speed=10)
-        app.new_match()
+        app = make(hw, "new", rules=Rules(seats=("advanced", "normal", "advanced", "easy"),
+                   target=250), seed=13, speed=10)
         at_results = []
         for _ in range(60):
             M.settle(app, hw)
@@ -679,8 +675,8 @@ def test_computer_players_rest_between_hands_and_decide_as_if_they_had_not(monke
     """The app's heap on the badge: at a hand's end the computer players and their
     code (uno.ai, uno.advanced, uno.observe, uno.ai_search) leave the heap, so the save point
     and the results page have their room, and the next hand's first computer turn makes them
-    again with their random numbers and what their challenges learned (App.rest_players,
-    App.wake_players). A player must decide as if it had never gone: the match's record is
+    again with their random numbers and what their challenges learned (Match.rest_players,
+    Match.wake_players). A player must decide as if it had never gone: the match's record is
     the same as when the players stay all match long. The table's messages (uno.app.describe)
     are not in memory while a computer decides either."""
     rested, pages = _computer_match(monkeypatch, True)
@@ -709,19 +705,18 @@ def _paused_match(pause_every):
     try:
         hw = HostHardware(headless=True, render=False, log=log, out=io.StringIO())
         hw.skip_refresh = True
-        app = make_app(hw, Rules(seats=("advanced", "normal", "advanced", "easy"), target=250),
-                       seed=13, speed=10)
-        app.new_match()
+        app = make(hw, "new", rules=Rules(seats=("advanced", "normal", "advanced", "easy"),
+                   target=250), seed=13, speed=10)
         for n in range(40000):
             if app.table.g.phase == G.PH_MATCH_OVER:
                 break
-            if app.stack and app.stack[-1] is app.results:
+            if app.stack and showing(app, "results"):
                 hw.press(A)
             elif pause_every and n % pause_every == 0 and not app.stack:
                 hw.press(START)
                 hw.advance(M.FRAME_MS)
                 app.frame()
-                if app.stack and app.stack[-1] is app.menu:
+                if app.stack and showing(app, "pause"):
                     code_at_menu.append("uno.ai" in sys.modules or "uno.ai_search" in sys.modules)
                     hw.press(B)
             hw.advance(M.FRAME_MS)
@@ -741,7 +736,7 @@ def _paused_match(pause_every):
 
 def test_pausing_mid_hand_rests_the_players_and_changes_nothing_of_the_match():
     """The pause menu is a save point and may open a page's program: while it shows, the
-    computer players and their code leave the heap (App.rest_players), so the save and the
+    computer players and their code leave the heap (Match.rest_players), so the save and the
     hand-over have their room; the next computer turn makes them again with what they carry
     from one decision to the next (random numbers, what their challenges learned, a challenge
     waiting to be settled). Pausing again and again mid-hand must not change a single play."""

@@ -13,7 +13,7 @@ import pytest
 
 from host_sim.bot import check_cards, check_record, random_button
 from host_sim.hw import HostHardware
-from uno.app.startup import make_app
+from uno.programs import make
 from uno.rules import parse, preset
 
 PRESSES = int(os.environ.get("UNO_FUZZ_PRESSES", "100000"))
@@ -49,8 +49,7 @@ def fuzz(preset_name, extra, presses, seed):
     log = io.StringIO()
     hw = HostHardware(headless=True, render=False, log=log, out=io.StringIO())
     hw.skip_refresh = os.environ.get("UNO_FUZZ_REFRESH", "1") != "1"
-    app = make_app(hw, rules, seed=seed, speed=10, sound=True)
-    app.new_match()
+    app = make(hw, "new", rules=rules, seed=seed, speed=10, sound=True)
     settle(app, hw)
     rnd = random.Random(seed)
     for _ in range(presses):

@@ -13,10 +13,11 @@ from PIL import Image
 
 from host_sim import __main__ as M
 from host_sim import bot
+from host_sim.bot import showing
 from host_sim import script as S
 from uno import cards
 from uno import codes
-from uno.app import savepoint, saves
+from uno.app import begin, savepoint
 from uno.app.hint import line, say
 from uno.save import load
 
@@ -200,14 +201,14 @@ def test_bad_nvm_path_is_one_line(tmp_path):
 
 def test_extra_bytes_round_trip(tmp_path):
     app, _, _ = sim(tmp_path, "A B", "x")
-    app.history = [(0, 12), (40, 12), (40, 300)]
+    app.match.history = [(0, 12), (40, 12), (40, 300)]
     app.lines = 70001
     tb = app.table
-    data = savepoint.extra(app)
-    assert saves.read_extra(data, 2) == (tb.seat, tb.sel, tb.offset, 70001, tb.msg,
-                                         app.history)
+    data = savepoint.extra(app.match)
+    assert begin.read_extra(data, 2) == (tb.seat, tb.sel, tb.offset, 70001, tb.msg,
+                                         app.match.history)
     with pytest.raises(ValueError):
-        saves.read_extra(data[:-1], 2)
+        begin.read_extra(data[:-1], 2)
 
 
 def test_hint_names_the_action_in_one_line():
@@ -230,7 +231,7 @@ def test_hint_says_why_it_draws_with_a_wild_in_hand():
 def test_pages_load_on_demand_and_go_when_closed(tmp_path):
     app, _, _ = sim(tmp_path, "WAIT:1", "t")
     assert "uno.app.title" in sys.modules
-    app.new_match()
+    app.get_match().new()
     assert "uno.app.title" not in sys.modules
     # the match's rules and names are made: that code is gone too, the settings' data stays
     assert "uno.settings_ops" not in sys.modules and "uno.settings" in sys.modules
@@ -241,7 +242,7 @@ def _continue_at_results(tmp_path, nvm, players_made_at_once, first=None):
     end, then play the next hand; (what was in memory at the results page, the record from
     there on). ``first``: the record file of the match up to its save."""
     from uno.app.input import A
-    from uno.app.main import App
+    from uno.app.match import Match
 
     log = tmp_path / ("made.jsonl" if players_made_at_once else "rested.jsonl")
     log.write_bytes(first.read_bytes())
@@ -252,15 +253,15 @@ def _continue_at_results(tmp_path, nvm, players_made_at_once, first=None):
     keep = {n: m for n, m in sys.modules.items() if n in code}
     mp = pytest.MonkeyPatch()
     made_in = []  # the phase of the game at each player made
-    make = App.make_player
+    make = Match.make_player
 
-    def making(app, level, seed):
-        made_in.append(app.table.g.phase if app.table.g is not None else None)
-        return make(app, level, seed)
+    def making(m, level, seed):
+        made_in.append(m.table.g.phase if m.table.g is not None else None)
+        return make(m, level, seed)
 
-    mp.setattr(App, "make_player", making)
+    mp.setattr(Match, "make_player", making)
     if players_made_at_once:  # the other way: made when the match resumed, then kept
-        mp.setattr(App, "rest_players", lambda self, always=False: None)
+        mp.setattr(Match, "rest_players", lambda self, always=False: None)
     try:
         from host_sim.hw import HostHardware, RecordFile
 
@@ -271,14 +272,14 @@ def _continue_at_results(tmp_path, nvm, players_made_at_once, first=None):
         hw.press(A)  # the title's Continue
         M.settle(app, hw)
         if players_made_at_once:
-            app.wake_players()
-        at_results = (app.top() is app.results, tuple(app.table.players),
+            app.match.wake_players()
+        at_results = (showing(app, "results"), tuple(app.table.players),
                       sorted(n for n in code if n in sys.modules), list(made_in))
         hand = app.table.g.hand_no
         hw.press(A)  # the next hand
         M.settle(app, hw)
         bot.play_match(app, hw, M.settle, until=lambda a: a.table.g.hand_no > hand
-                       and a.top() is a.results)
+                       and showing(a, "results"))
         rf.close()
     finally:
         mp.undo()
@@ -292,7 +293,7 @@ def _continue_at_results(tmp_path, nvm, players_made_at_once, first=None):
 
 def test_a_match_continued_at_a_hands_end_keeps_its_computer_players_resting(tmp_path):
     """A match saved at a hand's end continues at its results page with its computer players
-    resting, as they were when it was saved (App.rest_players): their code (uno.ai,
+    resting, as they were when it was saved (Match.rest_players): their code (uno.ai,
     uno.advanced, uno.ai_search, uno.observe) is not loaded until the next hand's first
     computer turn, so the results page, its save point and the score graph have the room they
     had. On the badge's VM a player's session that went to the graph and back at a hand's end
@@ -310,7 +311,7 @@ def test_a_match_continued_at_a_hands_end_keeps_its_computer_players_resting(tmp
     M.settle(app, hw)
     hw.press(A)  # New match
     M.settle(app, hw)
-    bot.play_match(app, hw, M.settle, until=lambda a: a.top() is a.results)
+    bot.play_match(app, hw, M.settle, until=lambda a: showing(a, "results"))
     M.settle(app, hw, wait=400)  # the save point's 10 s gap: the hand's end is written
     from uno.bitread import saved_phase
 

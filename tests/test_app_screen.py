@@ -10,6 +10,7 @@ from PIL import Image
 from test_app_e2e import ROOT, human_turn, reach, run, shown
 
 from host_sim import __main__ as M
+from host_sim.bot import showing
 from host_sim.hw import HostHardware
 from uno import cards
 from uno import codes
@@ -17,7 +18,7 @@ from uno import game as G
 from uno.app import codes as table_codes
 from uno.app import table as table_mod
 from uno.app.human import countdown
-from uno.app.startup import make_app
+from uno.programs import make
 from uno.view import layout as L
 from uno.view.text import cards_text
 
@@ -34,8 +35,7 @@ def new_app(seats, preset="classic", rules="", seed=3):
     args = M.parse_args(["--headless", "--seed", str(seed), "--preset", preset,
                          "--rules", rules, "--seats", seats])
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
-    app = make_app(hw, M.build_rules(args), seed=seed, speed=7, sound=True, cpu="first")
-    app.new_match()
+    app = make(hw, "new", rules=M.build_rules(args), seed=seed, speed=7, sound=True, cpu="first")
     M.settle(app, hw)
     return app, hw
 
@@ -92,8 +92,7 @@ def replay(seed, tokens, cpu, argv):
 
     args = M.parse_args(["--headless", "--seed", str(seed)] + argv)
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
-    app = make_app(hw, M.build_rules(args), seed=seed, speed=7, sound=True, cpu=cpu)
-    app.new_match()
+    app = make(hw, "new", rules=M.build_rules(args), seed=seed, speed=7, sound=True, cpu=cpu)
     M.settle(app, hw)
     for tok in tokens:
         hw.press(bit(tok))
@@ -103,12 +102,12 @@ def replay(seed, tokens, cpu, argv):
 
 def results_app(seats, preset="classic", rules="", seeds=range(1, 60)):
     def cond(app):
-        return app.top() is app.results
+        return showing(app, "results")
 
     seed, tokens = reach(cond, preset=preset, rules=rules, seats=seats, seeds=seeds)
     app, hw = replay(seed, tokens, "first", ["--preset", preset, "--rules", rules,
                                              "--seats", seats, "--cpu", "first"])
-    assert app.top() is app.results
+    assert showing(app, "results")
     return app, hw
 
 
@@ -231,12 +230,12 @@ def test_every_message_fits_whole(monkeypatch):
     for m in shown:
         strict_fit(m)
     # other screens: the challenge prompt, the hand-over, the results
-    app.challenge(LONG[0], 4)
+    app.match.challenge(LONG[0], 4)
     for r in range(3):
         assert LONG[0][:4] in text(app.view.prompt, 0)
         assert text(app.view.prompt, r).strip() == text(app.view.prompt, r).strip()[:26]
     app.close()
-    app.hand_over_to(1)
+    app.match.hand_over_to(1)
     assert text(app.view.msg).startswith(LONG[1][:4])
     assert text(app.view.msg).rstrip().endswith("your turn next")
 

@@ -56,13 +56,14 @@ def test_the_scan_finds_each_way_of_importing_the_hardware(tmp_path):
     assert hw_imports(p) == []
 
 
-def test_code_py_makes_the_hardware_and_hands_it_to_the_app():
+def test_code_py_makes_the_hardware_and_hands_it_to_the_program():
     src = (ROOT / "code.py").read_text(encoding="utf-8")
     tree = ast.parse(src)
     froms = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
     assert "uno.hw" in froms  # uno.hw.make: the one place that picks the board's module
+    assert "uno.programs" in froms  # uno.programs.program: the one place that picks the program
     calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)
-             and isinstance(n.func, ast.Name) and n.func.id == "make"]
+             and isinstance(n.func, ast.Attribute) and n.func.attr == "make"]
     assert calls and isinstance(calls[0].args[0], ast.Name) and calls[0].args[0].id == "hw"
 
 
@@ -122,8 +123,8 @@ def circles(graph: dict[str, set[str]]) -> list[set[str]]:
 def test_lib_has_no_import_circle():
     """docs/APP.md, "Import circles": none. A module loaded for a moment (uno.explain,
     uno.rulecheck, uno.app.describe...) imports nothing of the module that loads it: what they
-    share lives below both (uno.codes, uno.app.codes); the App imports nothing of its start-up
-    (uno.app.startup makes it)."""
+    share lives below both (uno.codes, uno.app.codes); the App imports nothing of its composition
+    (uno.programs makes it)."""
     assert circles(lib_imports(ROOT / "lib")) == []
     text = (ROOT / "docs" / "APP.md").read_text(encoding="utf-8")
     assert "Import circles in `lib/` (`farm-studio look lib`): none" in text

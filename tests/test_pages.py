@@ -1,19 +1,19 @@
 """The text pages (options, players, high scores, graph, help) driven by buttons on a headless
 app, checked by what the page shows and what the settings keep; and their font."""
 
-from importlib import import_module
 import io
 import sys
 from pathlib import Path
 
 import pytest
 
+from host_sim.bot import showing
 from host_sim.hw import HostHardware
 from uno import codes
 from uno import rules as R
 from uno import save
 from uno.app import input as I
-from uno.app.startup import make_app
+from uno.programs import make
 from uno.settings_ops import rules_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,13 +26,13 @@ class Run:
 
     def __init__(self):
         self.hw = HostHardware(headless=True, render=True, out=io.StringIO())
-        self.app = make_app(self.hw, None, seed=1, cpu="first")
+        self.app = make(self.hw, "title", seed=1, cpu="first")
         for _ in range(3):
             self.app.frame()
         self.app.close_all()
 
     def open(self, name):
-        self.app.open_page(import_module("uno.app." + name))
+        self.app.open_page(name)
         for _ in range(2):
             self.app.frame()
         return self.app.stack[-1]
@@ -172,7 +172,7 @@ def test_options_refuse_out_of_range_and_clashes_with_the_reason(run):
 
 def test_options_mid_match_say_the_rules_apply_from_the_next_match(run):
     app = run.app
-    app.new_match()
+    app.get_match().new()
     rules = app.table.g.rules.copy()
     run.open("options")
     assert "next match" in run.text()
@@ -222,7 +222,7 @@ def test_names_reach_the_table(run):
     s = run.app.settings
     s.names[0] = "ALEXANDRA"
     s.names[1] = "HAL 9000"
-    run.app.new_match()
+    run.app.get_match().new()
     assert run.app.table.names[:2] == ["ALEXANDRA", "HAL 9000"]
 
 
@@ -252,8 +252,8 @@ def graph_run(scoring="standard"):
 
     r = Run()
     r.app.rules = Rules(seats=("human", "advanced", "normal", "easy"), scoring=scoring)
-    r.app.new_match()
-    r.app.history = [(0, 35, 0, 0), (120, 35, 0, 0), (120, 35, 88, 0), (120, 210, 88, 0),
+    r.app.get_match().new()
+    r.app.match.history = [(0, 35, 0, 0), (120, 35, 0, 0), (120, 35, 88, 0), (120, 210, 88, 0),
                      (260, 210, 88, 14)]
     return r
 
@@ -295,7 +295,7 @@ def test_graph_before_the_first_hand_ends_says_no_hand_has_finished():
     # A player opening the graph from the pause menu during the first hand: an empty plot
     # titled "after hand 0" looked broken; the title says why it is empty.
     r = graph_run()
-    r.app.history = []
+    r.app.match.history = []
     r.open("graph")
     t = r.text()
     assert "NO HAND FINISHED YET" in t and "AFTER HAND" not in t
@@ -404,12 +404,12 @@ def test_every_page_reads_the_same_with_the_frugal_text(name, monkeypatch):
 def test_select_on_the_results_page_shows_the_graph_and_b_comes_back():
     r = graph_run()
     app = r.app
-    app.show_results()
-    assert app.stack[-1] is app.results
+    app.match.show_results()
+    assert showing(app, "results")
     r.press("SELECT")
     assert type(app.stack[-1]).__name__ == "Graph" and "SCORES AFTER" in r.text()
     r.press("B")
-    assert app.stack[-1] is app.results
+    assert showing(app, "results")
 
 
 def test_pause_menu_score_graph_options_and_help_open_the_pages():
@@ -417,14 +417,14 @@ def test_pause_menu_score_graph_options_and_help_open_the_pages():
     app = r.app
     for item, title in (("Score graph", "SCORES AFTER"), ("Options", "OPTIONS"),
                         ("Help", "HELP")):
-        app.pause()
+        app.match.pause()
         menu = app.stack[-1]
         labels = [menu_label(i) for i in menu.items]  # Hint only with tips on
         r.press("DOWN", times=labels.index(item))
         r.press("A")
         assert title in r.text(), item
         r.press("B")
-        assert app.stack[-1] is app.menu
+        assert showing(app, "pause")
         r.press("B")
         assert not app.stack
 
@@ -438,7 +438,7 @@ def menu_label(i):
 def test_the_graph_at_a_matchs_end_takes_the_computer_players_room():
     """The score graph over a finished match's results opens in the match's own program (there
     is no saved match for a program of its own): the computer players and their code go first
-    (App.rest_players: on CircuitPython's VM three Advanced players' heap had no room left for
+    (Match.rest_players: on CircuitPython's VM three Advanced players' heap had no room left for
     the plot), and the next match makes them again."""
     from host_sim import __main__ as M
     from uno.ruleset import Rules
@@ -452,14 +452,14 @@ def test_the_graph_at_a_matchs_end_takes_the_computer_players_room():
     try:
         hw = HostHardware(headless=True, render=False, out=io.StringIO())
         hw.skip_refresh = True
-        app = make_app(hw, Rules(seats=("advanced", "normal"), target=100), seed=3, speed=10)
-        app.new_match()
+        app = make(hw, "new", rules=Rules(seats=("advanced", "normal"), target=100), seed=3,
+                   speed=10)
         for _ in range(40):  # computers only: A at each hand's results
             M.settle(app, hw)
             if app.table.g.phase == codes.PH_MATCH_OVER:
                 break
             hw.press(I.bit("A"))
-        assert app.table.g.phase == codes.PH_MATCH_OVER and app.stack[-1] is app.results
+        assert app.table.g.phase == codes.PH_MATCH_OVER and showing(app, "results")
         hw.press(I.bit("SELECT"))
         M.settle(app, hw)
         assert app.stack[-1].module == "uno.app.graph"
@@ -467,8 +467,8 @@ def test_the_graph_at_a_matchs_end_takes_the_computer_players_room():
         assert not app.table.human(0) and not app.table.human(1)  # still computers
         hw.press(I.bit("B"))
         M.settle(app, hw)
-        assert app.stack[-1] is app.results
-        app.new_match()  # in place (the badge switches to a fresh program instead)
+        assert showing(app, "results")
+        app.get_match().new()  # in place (the badge switches to a fresh program instead)
         assert app.table.players == [0, 0]  # computers', made at their first turn
         for _ in range(400):
             hw.advance(M.FRAME_MS)

@@ -51,7 +51,7 @@ def test_the_graph_at_a_matchs_end_against_three_advanced_fits_the_match_budget(
     # SELECT, B, A at every results page: the graph in a program of its own after each hand,
     # then at the match's end over the results in the match's program (no saved match for a
     # program of its own), where three Advanced players' heap had no 4 KB in one piece for the
-    # plot (MemoryError at 152 KB, passed at 160). Now the players go first (App.rest_players)
+    # plot (MemoryError at 152 KB, passed at 160). Now the players go first (Match.rest_players)
     # and the plot is six strips (uno.app.graph.Strips).
     r = vm_app.run(drive, vm_app.BUDGET_KB["advanced3"], seats=vm_app.PROFILES["advanced3"],
                    keys="SELECT\nB\nA\n" * 400, matches=2, timeout=600)

@@ -11,11 +11,11 @@ from test_app_saves import message
 
 from host_sim import __main__ as M
 from host_sim import script as S
-from host_sim.bot import check_record, play_match
+from host_sim.bot import check_record, play_match, showing
 from host_sim.hw import HostHardware
 from uno import codes
 from uno.app import input as I
-from uno.app.startup import make_app
+from uno.programs import make
 from uno.view import layout as L
 from uno.view.marks import RAISE
 
@@ -30,8 +30,8 @@ def table(seed, seats, keys, speed=7):
     hw = HostHardware(headless=True, render=True, out=io.StringIO())
     hw.events = []
     hw.record = hw.events.append
-    app = make_app(hw, M.build_rules(args), seed=seed, speed=speed, sound=False, cpu="first")
-    app.title()
+    app = make(hw, "title", rules=M.build_rules(args), seed=seed, speed=speed, sound=False,
+               cpu="first")
     M.settle(app, hw)
     for kind, value, _tok in S.parse(keys):
         if kind == "wait":
@@ -266,8 +266,7 @@ def test_a_computers_jump_in_comes_after_the_pause_as_before():
     args = M.parse_args(["--headless", "--preset", "party", "--seats", THREE])
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = make_app(hw, M.build_rules(args), seed=3, speed=7, sound=False, cpu="first")
-    app.title()
+    app = make(hw, "title", rules=M.build_rules(args), seed=3, speed=7, sound=False, cpu="first")
     M.settle(app, hw)
     asked = []  # (seat, ms from the phase's first frame to its answer)
     since = [None]
@@ -288,7 +287,7 @@ def test_a_computers_jump_in_comes_after_the_pause_as_before():
                 since[0] = None
             if cpu and since[0] is None:
                 since[0] = (key, hw.ticks())
-            if (app.idle() and not app.sound.busy() and not app.banner_until) \
+            if (app.idle() and not app.sound.busy() and not app.table.banner_until) \
                     or frames >= M.MAX_FRAMES or (wait and frames >= wait):
                 return frames, 0, 0, 0
 
@@ -319,8 +318,7 @@ def test_the_mark_shows_only_when_you_hold_the_card_and_only_in_the_window():
     args = M.parse_args(["--headless", "--preset", "party", "--seats", THREE])
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = make_app(hw, M.build_rules(args), seed=3, speed=7, sound=False, cpu="first")
-    app.title()
+    app = make(hw, "title", rules=M.build_rules(args), seed=3, speed=7, sound=False, cpu="first")
     M.settle(app, hw)
     seen = [0, 0]
     was = [False]
@@ -346,7 +344,7 @@ def test_the_mark_shows_only_when_you_hold_the_card_and_only_in_the_window():
                         and tb.mode == 1 and not app.stack:
                     seen[1] += 1
             was[0] = window
-            if (app.idle() and not app.sound.busy() and not app.banner_until) \
+            if (app.idle() and not app.sound.busy() and not app.table.banner_until) \
                     or frames >= M.MAX_FRAMES or (wait and frames >= wait):
                 return frames, 0, 0, 0
 
@@ -362,7 +360,7 @@ def test_hot_seat_shows_the_jump_mark_on_the_asked_players_own_hand_only():
     g = tb.g
     asked = g.actor
     assert g.phase == codes.PH_JUMP and tb.human(asked) and tb.seat != asked
-    assert app.top() is app.handover and app.view.table.hidden
+    assert showing(app, "handover") and app.view.table.hidden
     assert tb.marks is None and not raised(app)
     press(app, hw, "A", frames=3)  # the asked player takes the badge
     assert tb.seat == asked and g.phase == codes.PH_JUMP
@@ -379,8 +377,7 @@ def test_a_classic_match_never_loads_the_party_prompts():
     args = M.parse_args(["--headless", "--seats", THREE])
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = make_app(hw, M.build_rules(args), seed=3, speed=10, sound=False, cpu="first")
-    app.title()
+    app = make(hw, "title", rules=M.build_rules(args), seed=3, speed=10, sound=False, cpu="first")
     M.settle(app, hw)
     play_match(app, hw, M.settle, max_tokens=3000)
     assert not loaded() and app.table.marks is None
@@ -410,8 +407,7 @@ def test_the_message_code_loads_after_the_prompts_and_the_turns_code_has_gone(mo
     args = M.parse_args(["--headless", "--preset", "party", "--seats", THREE])
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
     hw.skip_refresh = True
-    app = make_app(hw, M.build_rules(args), seed=3, speed=10, sound=False, cpu="first")
-    app.title()
+    app = make(hw, "title", rules=M.build_rules(args), seed=3, speed=10, sound=False, cpu="first")
     M.settle(app, hw)
     monkeypatch.setattr(builtins, "__import__", spy)
     play_match(app, hw, M.settle, max_tokens=3000)

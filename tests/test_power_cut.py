@@ -107,7 +107,7 @@ def check_start(app, hw, found, counts):
             M.settle(app, hw)
             tg = app.table.g
             # in the match, on whatever screen of it was saved (a prompt, the results, ...)
-            assert tg is not None and app.in_match and app.top() is not title, \
+            assert tg is not None and app.match.in_match and app.top() is not title, \
                 "Continue did not resume"
             assert (tg.hands, tg.discard, tg.pile, tg.actor, tg.scores, tg.colour, tg.phase) \
                 == (g.hands, g.discard, g.pile, g.actor, g.scores, g.colour, g.phase), \

@@ -69,7 +69,7 @@ def test_quit_to_title_and_continue_cross_two_programs(tmp_path):
     app, _, starts, _ = run(tmp_path, "A RIGHT A WAIT:100 START UP A", "quit", nvm)
     assert starts == ["title", "new", "title"]
     assert app.table.g is None and app.stack[-1].module == "uno.app.title"
-    assert app.picker is None  # the title's program has no table and no pop-ups
+    assert app.match is None  # the title's program has no match, no table, no pop-ups
     app, _, starts, _ = run(tmp_path, "A", "cont", nvm)
     assert starts == ["title", "continue"] and app.table.g is not None
 
@@ -147,7 +147,7 @@ def test_the_graph_from_the_results_opens_in_its_own_program_and_comes_back_to_t
     app, _ = go("A SELECT", "graph", str(nvm))
     top = app.stack[-1]
     assert top.module == "uno.app.graph" and app.table.g is None
-    assert len(app.history) == 1 and app.shown[:2] == (3, ["CPU1", "CPU2", "CPU3"])
+    assert len(app.paused[4]) == 1 and app.paused[:2] == (3, ["CPU1", "CPU2", "CPU3"])
     nvm.unlink()
     app, back = go("A SELECT B", "back", str(nvm))
     assert pixels(back) == pixels(results)

@@ -9,7 +9,7 @@ import pytest
 from host_sim import __main__ as M
 from host_sim import script as S
 from uno import save
-from uno.app.saves import read_extra
+from uno.app.begin import read_extra
 from uno.store import Store
 
 

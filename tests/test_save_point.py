@@ -20,13 +20,13 @@ def game_in_progress(tmp_path):
     args = M.parse_args(["--headless", "--quiet", "--seed", "5", "--cpu", "first",
                          "--keys", keys, "--nvm", str(nvm)])
     app, hw, _rows = M.run_headless(args, S.parse(keys), out=io.StringIO())
-    app.in_match = True  # the script's end left the match; its game is still on the table
+    app.match.in_match = True  # the script's end left the match; its game is still on the table
     return app, nvm
 
 
 def codec_loaded():
     return [m for m in ("uno.save", "uno.rules", "uno.rulecheck", "uno.restore", "uno.bitread",
-                        "uno.app.saves", "uno.crc32py") if m in sys.modules]
+                        "uno.app.begin", "uno.crc32py") if m in sys.modules]
 
 
 def test_a_save_point_in_a_match_loads_no_codec_and_writes_what_the_codec_writes(tmp_path):
@@ -103,7 +103,7 @@ def test_a_save_points_record_is_let_go_once_written_and_reads_back_as_the_codec
     app, nvm = game_in_progress(tmp_path)
     g = app.table.g
     for hand in range(40):
-        app.history.append(tuple(10 * hand + s for s in range(g.nseats)))  # the payload grows
+        app.match.history.append(tuple(10 * hand + s for s in range(g.nseats)))  # the payload grows
         app.autosave.last_at = None
         assert saves.point(app) is True
         assert app.autosave.rec is None and not app.autosave.waiting()
@@ -111,7 +111,7 @@ def test_a_save_points_record_is_let_go_once_written_and_reads_back_as_the_codec
         assert data == encode(app.saved, match=app.saved.match)
         assert load(bytearray(nvm.read_bytes()))[0].match == app.saved.match
     # within 10 s of the last write the record waits, then goes with its write
-    app.history.append(tuple(999 for _ in range(g.nseats)))
+    app.match.history.append(tuple(999 for _ in range(g.nseats)))
     now = app.autosave.last_at
     app.now = now * 1000
     assert saves.point(app) is True

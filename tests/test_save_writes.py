@@ -6,10 +6,11 @@ import io
 
 from host_sim import __main__ as M
 from host_sim import bot
+from host_sim.bot import showing
 from host_sim.hw import HostHardware
 from uno import codes
 from uno.app.input import bit
-from uno.app.saves import read_extra
+from uno.app.begin import read_extra
 from uno.bitread import saved_phase
 from uno.save import load, unpack_match
 
@@ -56,7 +57,7 @@ def play_hands(app, hw, hands, before_move=None):
     at = []
     seen = 0
     while seen < hands:
-        if app.top() is app.results:
+        if showing(app, "results"):
             seen += 1
             at.append(app.autosave.writes)
             if app.table.g.phase == codes.PH_MATCH_OVER:
@@ -98,7 +99,7 @@ def test_a_hands_end_is_in_the_save_file_when_its_results_show(tmp_path):
 
     shown = 0
     while shown < 3:
-        if app.top() is app.results:
+        if showing(app, "results"):
             shown += 1
             assert not app.autosave.waiting()
             assert saved_phase(stored(path).match) in (codes.PH_HAND_OVER, codes.PH_MATCH_OVER), \

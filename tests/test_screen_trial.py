@@ -2,15 +2,15 @@
 match is replaced, page texts, the score graph's edges, the lights and the backlight after
 waking, one name per seat, prompts that name the keys that work."""
 
-from importlib import import_module
 import io
 
 from PIL import Image
 from test_app_saves import message, saved, sim
 
+from host_sim.bot import showing
 from host_sim.hw import HostHardware
 from uno.app import input as I
-from uno.app.startup import make_app
+from uno.programs import make
 
 
 def press(app, hw, *names):
@@ -62,7 +62,7 @@ def test_new_match_without_a_saved_match_starts_at_once(tmp_path):
 
 def page_run():
     hw = HostHardware(headless=True, render=True, out=io.StringIO())
-    app = make_app(hw, None, seed=1, cpu="first")
+    app = make(hw, "title", seed=1, cpu="first")
     for _ in range(3):
         app.frame()
     app.close_all()
@@ -87,7 +87,7 @@ def test_clearing_one_high_score_says_score_not_scores():
                            (3, "Clear all 3 high\nscores?", None)):
         app, hw = page_run()
         app.saved.scores[:] = [(500 - i, "P%d" % i, "classic", ("normal",)) for i in range(n)]
-        app.open_page(import_module("uno.app.scores"))
+        app.open_page("scores")
         press(app, hw, "A")
         t = page_text(app)
         assert want in t, t
@@ -149,7 +149,7 @@ def test_pcsig_hand_limit_down_still_passes_and_a_full_hand_names_a_working_key(
 
 def test_a_changed_options_mark_stands_apart_from_its_label():
     app, hw = page_run()
-    app.open_page(import_module("uno.app.options"))
+    app.open_page("options")
     press(app, hw, "DOWN", "DOWN", "DOWN", "DOWN", "RIGHT")  # hand limit: none -> 16
     t = page_text(app)
     assert "Hand limit *16" in t and "limit*" not in t, t
@@ -173,9 +173,7 @@ def bar_lines(app, hw, frames):
 
 def new_match(seed):
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
-    app = make_app(hw, None, seed=seed, speed=7, cpu="first")  # speed 7: an 800 ms pause
-    app.close_all()
-    app.new_match()
+    app = make(hw, "new", seed=seed, speed=7, cpu="first")  # speed 7: an 800 ms pause
     return app, hw
 
 
@@ -210,8 +208,8 @@ def test_score_graph_marks_stay_clear_of_the_edge_and_every_graph_says_b_back():
         r = graph_run()
         r.app.rules = Rules(seats=("human", "normal", "easy", "advanced")[:n])
         r.app.close_all()
-        r.app.new_match()
-        r.app.history = [tuple(500 * (s + 1) // n for s in range(n))] * 3  # the top: y = 3
+        r.app.get_match().new()
+        r.app.match.history = [tuple(500 * (s + 1) // n for s in range(n))] * 3  # the top: y = 3
         page = r.open("graph")
         bmp = page.bitmap
         assert page.foot.text == "B: back", n
@@ -221,7 +219,7 @@ def test_score_graph_marks_stay_clear_of_the_edge_and_every_graph_says_b_back():
         assert graph.X0 + bmp.width == 160
         for s in range(n):  # each last mark whole: its 5 x 5 box holds its 5 x 5 pattern
             x = graph.LAST_X
-            y = graph.ZERO - (graph.ZERO - 3) * r.app.history[-1][s] // 500
+            y = graph.ZERO - (graph.ZERO - 3) * r.app.match.history[-1][s] // 500
             box = sum(1 for dy in range(-2, 3) for dx in range(-2, 3)
                       if bmp[x + dx, y + dy] == 1 + s)
             want = sum(1 for dy in range(-2, 3) for dx in range(-2, 3)
@@ -246,7 +244,7 @@ def test_results_after_a_loss_label_the_points_left_in_each_hand():
     from test_app_screen import replay, text
 
     def lost(app):
-        return app.top() is app.results and app.table.g.winner == 1
+        return showing(app, "results") and app.table.g.winner == 1
 
     seed, tokens = reach(lost, seats="human,normal", seeds=range(1, 60))
     app, hw = replay(seed, tokens, "first", ["--seats", "human,normal", "--cpu", "first"])
@@ -337,13 +335,13 @@ def test_each_seat_has_one_name_on_the_players_page_and_at_the_table():
     for change, want in (("", ["YOU", "CPU"]), ("LEFT LEFT", ["P1", "P2"]),
                          ("RIGHT", ["YOU", "CPU"]), ("DOWN RIGHT RIGHT", ["YOU", "CPU1", "CPU2"])):
         app, hw = page_run()
-        app.open_page(import_module("uno.app.players"))
+        app.open_page("players")
         press(app, hw, "DOWN", *change.split())
         rows = app.stack[-1].body.text.split("\n")
         page_names = [r[9:].strip() for r in rows[:4] if not r.startswith("(empty)")]
         press(app, hw, "B")
         app.close_all()
-        app.new_match()
+        app.get_match().new()
         assert app.table.names == want == page_names, (change, rows)
         assert app.settings.names == ["YOU", "CPU1", "CPU2", "CPU3"]  # still defaults
 
@@ -369,7 +367,7 @@ def play_frames(seed, seats):
             hw.advance(M.FRAME_MS)
             app.frame()
             frames.append((hw.display.last_pixels, bool(app.stack)))
-            if app.idle() and not app.sound.busy() and not app.banner_until:
+            if app.idle() and not app.sound.busy() and not app.table.banner_until:
                 break
         if on_table:
             out.append((tok, frames))

@@ -162,7 +162,7 @@ def test_a_run_ending_on_a_page_from_the_pause_menu_ends_the_match_with_quit(
     args = M.parse_args(["--headless", "--quiet", "--no-sound", "--seed", "3", "--nvm",
                          str(tmp_path / "n.bin"), "--log", str(log), "--keys", keys])
     app = M.run_headless(args, S.parse(keys), out=io.StringIO())[0]
-    assert app.top().module == "uno.app." + page and app.then == "continue"
+    assert app.top().module == "uno.app." + page and app.paused is not None
     assert events(log)[-1] == {"ev": "quit", "p": 0}
     ok, said = replays(log)
     assert ok, said
@@ -180,6 +180,6 @@ def test_a_computer_match_ending_on_a_page_ends_with_quit_by_null(tmp_path):
                          "easy,normal", "--nvm", str(tmp_path / "n.bin"), "--log", str(log),
                          "--keys", "A SELECT"])
     app = M.run_headless(args, S.parse("A SELECT"), out=io.StringIO())[0]
-    assert app.top().module == "uno.app.graph" and app.then == "continue"
+    assert app.top().module == "uno.app.graph" and app.paused is not None
     assert events(log)[-1] == {"ev": "quit", "p": None}
     assert check_file(str(log), out=io.StringIO())

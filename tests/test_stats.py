@@ -3,7 +3,6 @@ docs/APP.md): matches played and won by table, the longest winning streak, hands
 a hand won, the best and the worst match; kept in the save beside the high scores, read from
 older saves with nothing recorded, refused when damaged, cleared only after A says yes."""
 
-from importlib import import_module
 import io
 import json
 
@@ -12,7 +11,7 @@ from host_sim import bot
 from host_sim.hw import FileNvm, HostHardware, RecordFile
 from uno import save, stats
 from uno.app.input import A, B, DOWN, UP
-from uno.app.startup import make_app
+from uno.programs import make
 from uno.store import Store
 
 LEVEL = {"human": "Human", "easy": "Easy", "normal": "Normal", "advanced": "Adv"}
@@ -27,9 +26,8 @@ def program(nvm, flags=(), seed=1, log=None):
                       log=RecordFile(str(log)) if log else None)
     hw.skip_refresh = True
     args = M.parse_args(["--headless", "--quiet", "--speed", "10", "--no-sound"] + list(flags))
-    app = make_app(hw, M.build_rules(args), seed=seed, speed=10, sound=False,
-              nvm=FileNvm(str(nvm)))
-    app.start("title")
+    hw.nvm = FileNvm(str(nvm))
+    app = make(hw, "title", rules=M.build_rules(args), seed=seed, speed=10, sound=False)
     M.settle(app, hw, False)
     if log:
         bot.play_match(app, hw, M.settle)
@@ -136,7 +134,7 @@ def test_the_statistics_page_shows_a_week_of_play(tmp_path):
         logs.append(log)
     app, hw = program(nvm)  # the last match settles as this run starts
     want = expected(logs)
-    app.open_page(import_module("uno.app.record"))
+    app.open_page("record")
     page = app.top()
     lines = page.lines_all
     got = figures(lines)
@@ -169,7 +167,7 @@ def test_an_older_save_is_read_with_nothing_recorded(tmp_path):
     assert got.settings == old.settings and got.scores == old.scores
     # a match after the settings reads as before
     app, hw = program(tmp_path / "n.bin")
-    app.open_page(import_module("uno.app.record"))
+    app.open_page("record")
     assert "No matches yet." in app.top().lines
 
 
@@ -223,13 +221,13 @@ def test_damaged_record_bytes_are_refused_with_a_notice(tmp_path):
     assert notice == save.NOTICE_OLDER and got.stats == app.saved.stats
     # the page never sees such bytes, and would show an empty record rather than fail
     app.saved.stats = bytes(bad[1][k + 2:k + 2 + n])
-    app.open_page(import_module("uno.app.record"))
+    app.open_page("record")
     assert "No matches yet." in app.top().lines
 
 
 def test_clearing_asks_and_only_a_clears(tmp_path):
     nvm, app, hw = _with_record(tmp_path)
-    app.open_page(import_module("uno.app.record"))
+    app.open_page("record")
     page = app.top()
     press(app, hw, UP)  # from the first line up to the last: Clear
     assert page.lines_all[page.sel] == "Clear statistics"

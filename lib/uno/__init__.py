@@ -1,48 +1,57 @@
 """UNO for the PyBadge: the rules core (cards, rng, rules, game) shared by badge and PC, and
 the memory policy: ``drop`` lets a module go, ``drop_codec`` the save codec.
 
-CircuitPython keeps a loaded module's code in the heap until the module is forgotten, and the
-badge's heap (about 130 KB) must hold a match against three Advanced players. So each program
-(code.py's title, a match, a page: each begins on a fresh heap) keeps resident only what runs
-every frame, and loads the rest where it is needed and lets it go after. Figures: the heap a
-module takes on the badge's model, `tools/vm/vm_app.py modules --badge` (loaded after the match's
-modules, so what they share is counted once).
+CircuitPython keeps a loaded module's code in the heap until the module is forgotten (a class
+keeps its module's globals, so a method is as resident as its module), and the badge's heap
+(about 130 KB) must hold a match against three Advanced players. So the game is three programs,
+each begun on a fresh heap (code.py and start/, uno.programs): the title's, a match's, a page of
+a paused match's. Each keeps resident only what runs every frame, and loads the rest where it
+is needed and lets it go after. Figures: the heap a module takes on the badge's model,
+`tools/vm/vm_app.py modules --badge` (loaded after the match's modules, so what they share is
+counted once).
+
+Resident in every program: uno.hw.pybadge, uno.view.layout, text, table, uno.settings,
+uno.autosave, uno.app.fx and uno.app.main (the App: the frame, the screen stack, dimming,
+sleep, saves, sound, lights; 3,488). In a match's program also the Match controller,
+uno.app.match 3,024 (the steps of a match, the computer players' rest, the match's screens),
+uno.app.table 5,216 and the rules core (uno.ruleset, cards, rng, journal, game): 55.8 KB with
+the name pool, and while a computer plays, the players' modules below. A match that uses the
+party rules loads their rules' code (uno.party 1,408, uno.ai_party 288) the first time it
+needs it and keeps it; a match without them never loads it. The title's and the pages'
+programs never load the match's modules.
 
 When each transient module is loaded, its heap in bytes, and what lets it go:
 - a program's start: uno.app.loading 880, uno.view.bmp 1,648, uno.view.build 2,816,
-  uno.hw.pybadge_init 736, uno.app.startup 1,392 (code.py, uno.view.table, uno.hw.pybadge);
-- a match begun, a page's program begun: uno.app.begin 2,976 with uno.settings_ops, uno.rules
-  and uno.rulecheck (App._begun);
-- each hand's deal: uno.deal 1,424; a refusal's reason: uno.explain 2,448 (uno.game), with
+  uno.hw.pybadge_init 736 (code.py, uno.view.table, uno.hw.pybadge), the program's
+  composition uno.programs 1,632 (dropped by its root before the program's own modules load)
+  and its root uno.programs.title 192, match 432 or page 480 (code.py);
+- a match begun or continued, a match saved at its end settled: uno.app.begin 2,272 with
+  uno.settings_ops, uno.rules and uno.rulecheck (Match.new, Match.resume, App.settle);
+- each hand's deal: uno.deal 1,312; a refusal's reason: uno.explain 2,448 (uno.game), with
   uno.notation 1,232 only where it names an action (a refused card needs none);
-- the message bar after an action: uno.app.describe 3,072 (uno.app.table), loaded once the
+- the message bar after an action: uno.app.describe 3,088 (uno.app.table), loaded once the
   code that chose the action (a person's turn, a party prompt, the colour picker, the
   challenge) has returned and been let go: a person's action is applied by the table
   (Table.update) or the app (App.frame), not from inside that code;
-- while a pop-up or page shows (App._drop, App._bare): uno.app.popups 1,888, pause 1,488,
-  results 2,384, handover 816, uno.view.panels 1,056; the title 2,000, options 2,928, help
-  1,936, scores 1,920, record 2,480, players 2,704, graph 2,768, with uno.app.page 2,272 and
+- while a pop-up or page shows (App.close, App.close_all): uno.app.popups 1,920, pause 1,536,
+  results 2,400, handover 800, uno.view.panels 1,184; the title 2,048, options 2,928, help
+  1,936, scores 1,920, record 2,480, players 2,704, graph 2,784, with uno.app.page 2,224 and
   ruletext 3,776;
 - a save point, Continue, the start-up's read (drop_codec, App.save_point): uno.save 7,904
-  with uno.rulecheck, bits 1,792, bitread 1,040, snapshot 1,808, restore 1,952, store 2,192,
-  stats 2,336, crc32py 640, uno.app.savepoint 1,184, uno.app.saves 1,424, uno.handoff 640;
+  with uno.rulecheck, bits 1,792, bitread 1,040, snapshot 1,888, restore 1,936, store 2,112,
+  stats 2,336, crc32py 640, uno.app.savepoint 1,120, uno.handoff 704;
 - from a match's start or resumption, a hand's end or the pause menu to the next computer
-  turn (uno.app.begin ``seat_up``, App.rest_players): uno.ai 4,288, advanced 2,336,
-  ai_search 6,656, easy 1,072, players 480, observe 1,584; uno.ai_search also from a
+  turn (uno.app.begin ``seat_up``, Match.rest_players): uno.ai 4,416, advanced 2,256,
+  ai_search 6,784, easy 1,120, players 432, observe 1,472; uno.ai_search also from a
   person's turn to the next search (uno.app.table);
-- the hint asked on the pause menu: uno.app.hint 1,200 (App.frame);
+- the hint asked on the pause menu: uno.app.hint 1,248 (App.frame's ``later``);
 - a person's turn: uno.app.human 1,728, let go as the turn ends (before its last action's
   message), so a search runs without it (uno.app.table);
 - a person's answer to a 7's swap or a jump-in: uno.app.party 1,088 and uno.view.marks 1,376,
   let go once it is answered (uno.app.party); a jump-in window, which mostly follows a
   computer's play, loads no uno.app.human.
 
-Resident through a match (56.8 KB with the name pool): uno.hw.pybadge, uno.view.layout, text,
-table, uno.settings, uno.autosave, uno.app.fx, main, table, uno.ruleset, cards, rng, journal,
-game, and while a computer plays, the players' modules above. A match that uses the party rules
-loads their rules' code (uno.party 1,360, uno.ai_party 256) the first time it needs it and
-keeps it; a match without them never loads it. docs/BENCHMARKS.md has the heap each
-program needs.
+docs/BENCHMARKS.md has the heap each program needs.
 """
 
 

@@ -7,7 +7,7 @@ to ``LATE_CARDS`` cards, keeping its wilds meanwhile (it draws rather than play 
 searches then, with ``LATE_FACTOR_MULTI`` times the budget; with two seats it searches every
 decision with several sensible answers, ``LATE_FACTOR`` times the budget late in a hand
 (docs/AI.md has the measurements). The search's code is loaded at the first search and, on the
-badge, dropped when a hand ends (``App.hand_over``): the save point and the results page have
+badge, dropped when a hand ends (``Match.hand_over``): the save point and the results page have
 its room, and the next hand's first search loads it again.
 """
 

@@ -51,7 +51,7 @@ class Autosave:
         # save point to save point it sat in the heap through every search of a hand, where
         # the heap is at its fullest (three Advanced: 0.5-0.75 KB of the smallest heap,
         # docs/BENCHMARKS.md). A hand's save point comes after its players rest
-        # (App.hand_over), with their 14 KB free.
+        # (Match.hand_over), with their 14 KB free.
         rec = bytearray(HEAD + n + TAIL)
         i = HEAD
         for p in parts:

@@ -369,7 +369,7 @@ def _decoded(data):
 def older(buf):
     """The Saved of the store's older record when it checks and decodes, else None: what
     ``load`` gives when the newest does not decode, and Continue when the newest's match
-    does not (uno.app.saves). Its ``head`` is made."""
+    does not (uno.app.begin). Its ``head`` is made."""
     try:
         data = Store(buf).read(True)
     except Exception:

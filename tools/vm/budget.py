@@ -126,11 +126,10 @@ def display_row() -> tuple[str, str, str]:
     from tools.vm import ram_budget
     from host_sim import __main__ as M
     from host_sim.hw import HostHardware
-    from uno.app.startup import make_app
+    from uno.programs import make
 
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
-    app = make_app(hw, M.build_rules(M.parse_args(["--headless"])), seed=1)
-    app.new_match()
+    app = make(hw, "new", rules=M.build_rules(M.parse_args(["--headless"])), seed=1)
     rows, _ = ram_budget.displayio_budget(app.view.root)
     total = sum(v[1] for v in rows.values())
     return "display tree (displayio objects)", "%d B (%.1f KB)" % (total, total / 1024), "-"

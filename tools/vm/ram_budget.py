@@ -21,7 +21,6 @@ This is an estimate from parts. The measured figure for the badge is the whole a
 CircuitPython's own VM (tools/vm/vm_app.py minheap; docs/BENCHMARKS.md).
 """
 
-from importlib import import_module
 import io
 import os
 import subprocess
@@ -158,11 +157,11 @@ def screens_budget(app):
         if name == "title":
             app.title()
         elif name == "pause menu":
-            app.pause()
+            app.match.pause()
         elif name == "results":
-            app.show_results()
+            app.match.show_results()
         else:
-            app.open_page(import_module("uno.app." + name))
+            app.open_page(name)
         for _ in range(2):
             app.frame()
         opened = size()
@@ -178,11 +177,10 @@ def main(argv):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from host_sim import __main__ as M
     from host_sim.hw import HostHardware
-    from uno.app.startup import make_app
+    from uno.programs import make
 
     hw = HostHardware(headless=True, render=False, out=io.StringIO())
-    app = make_app(hw, M.build_rules(M.parse_args(["--headless"])), seed=1)
-    app.new_match()
+    app = make(hw, "new", rules=M.build_rules(M.parse_args(["--headless"])), seed=1)
     rows, detail = displayio_budget(app.view.root)
     disp = sum(v[1] for v in rows.values())
     print("displayio objects (built once at start-up):")

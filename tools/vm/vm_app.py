@@ -145,17 +145,19 @@ SCRIPTS = {
 
 
 # A match's program in code.py's order (three Advanced; not uno.app.input: the bundle folds its
-# constants, tools/bundle/constfold.py, and nothing else of it loads), then what loads for a while:
-# the pop-ups and pages, the save codec, the hint, the table's messages, an Easy seat's player (the
-# face-up seat of a VM run; ``vm_app.py modules``), the party rules' prompts of a human seat. The
-# players' four (the last) rest between hands (App.rest_players): a hand's end has their room.
+# constants, tools/bundle/constfold.py, and nothing else of it loads), then what loads for a
+# while: the pop-ups and pages, the save codec, the hint, the table's messages, an Easy seat's
+# player (the face-up seat of a VM run; ``vm_app.py modules``), the party rules' prompts of a
+# human seat.
+# The players' four (the last) rest between hands (Match.rest_players): a hand's end has their
+# room.
 MATCH_MODULES = (
     "uno.hw.pybadge uno.view.layout uno.view.text uno.view.table uno.settings uno.autosave "
     "uno.app.fx uno.app.main uno.ruleset uno.cards uno.rng uno.journal uno.game "
-    "uno.app.table uno.observe uno.ai uno.players uno.advanced uno.ai_search").split()
+    "uno.app.table uno.app.match uno.observe uno.ai uno.players uno.advanced uno.ai_search").split()
 WHILE_MODULES = (
     "uno.app.begin uno.deal uno.view.panels uno.app.results uno.app.handover uno.app.popups "
-    "uno.app.pause uno.app.savepoint uno.bits uno.snapshot uno.store uno.app.saves "
+    "uno.app.pause uno.app.savepoint uno.bits uno.snapshot uno.store "
     "uno.bitread uno.save uno.restore uno.app.page uno.app.graph uno.app.hint "
     "uno.app.describe uno.easy uno.handoff uno.app.party uno.view.marks").split()
 

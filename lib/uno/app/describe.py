@@ -72,7 +72,7 @@ def _one(t, ev, me, now, snd):
         else:
             t.view.banner.hidden = False
         app = t.app
-        app.banner_until = now + 1500
+        t.banner_until = now + 1500
         app.lights.flash(now)
         return t.line("%s: ONE!", p), fx.BEEP_ONE if snd == fx.BEEP else fx.ONE_TUNE, False
     if ev.get("caught"):

@@ -105,16 +105,19 @@ def mark(bmp, x, y, kind, c):
 
 
 class Graph(Page):
-    """The graph of ``app.history`` (cumulative scores after each hand) for the match shown."""
+    """The graph of the match's history (cumulative scores after each hand): the match played
+    in this program's (uno.app.match), else the paused one's (its own program: App.paused)."""
 
     def __init__(self, app):
         Page.__init__(self, app, "SCORE GRAPH")
-        g = app.table.g
-        hist = list(getattr(app, "history", ()))
-        if g is not None:
-            n, names, penalty = g.nseats, app.table.names, g.rules.scoring == "penalty"
-        else:  # its own program (App.switch): the saved match's seats
-            n, names, penalty = getattr(app, "shown", (2, ("", ""), False))[:3]
+        m = app.match
+        if m is not None and m.table.g is not None:
+            g = m.table.g
+            n, names, penalty = g.nseats, m.table.names, g.rules.scoring == "penalty"
+            hist = list(m.history)
+        else:
+            n, names, penalty, _, hist = app.paused or (2, ("", ""), False, None, ())
+            hist = list(hist)
         # before the first hand ends there is no line to draw: say so, not "after hand 0"
         self.set_title(("HANDS %d: LOWEST WINS" if penalty else "SCORES AFTER HAND %d")
                        % len(hist) if hist else "NO HAND FINISHED YET")

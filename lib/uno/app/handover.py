@@ -2,7 +2,7 @@
 has the badge. Its own module, not the results page's (uno.app.results), and its own text grid
 in the results page's place, not that page's (uno.view.panels: a text grid and eight card
 grids): it opens at every change of human during a hand, while the computer players and their
-searches are in the heap (App.hand_over_to; dropped when it closes)."""
+searches are in the heap (Match.hand_over_to; dropped when it closes)."""
 
 from uno.app.input import A, START
 from uno.view import layout as L
@@ -43,7 +43,7 @@ class Handover:
         self.app.view.hide_popup()
 
     def closing(self):
-        """The page's text goes with it (App._drop), the table shows again."""
+        """The page's text goes with it (App.close), the table shows again."""
         v = self.app.view
         if self.text is not None:
             v.results.remove(self.text.group)
@@ -57,4 +57,4 @@ class Handover:
             app.close()  # the page goes with it (closing)
             app.table.take_seat(self.seat, now)
         elif pressed & START:
-            self.app.pause()
+            self.app.match.pause()

@@ -47,14 +47,13 @@ class Help(Page):
 
     def __init__(self, app):
         Page.__init__(self, app, "HELP")
-        g = app.table.g
+        m = app.match
         s = app.settings
-        shown = getattr(app, "shown", None)
         rules = None
-        if app.in_match and g is not None:
-            rules = g.rules
-        elif shown:  # the paused match's (its own program: App.start)
-            rules = shown[3]
+        if m is not None and m.in_match and m.table.g is not None:
+            rules = m.table.g.rules
+        elif app.paused:  # the paused match's (its own program: uno.programs.page)
+            rules = app.paused[3]
         if rules is not None:  # a match's rules: the preset they match (options may differ)
             from uno.rules import drop, preset_of
 

@@ -1,6 +1,7 @@
 """Hint (pause menu, tips on): what the Advanced player would do in your seat, in one line.
 
-It sees only your seat's observation, as any player does. Loaded when asked and dropped after;
+It sees only your seat's observation, as any player does. Loaded when asked and dropped after
+(App.later);
 the Advanced player's modules go too unless a computer seat had them loaded.
 """
 
@@ -41,25 +42,28 @@ def line(obs, a):
 
 
 def hint(app):
-    """The message-bar line of the hint for the seat on show (its turn or not)."""
+    """The pause menu's Hint, run by App.frame (``App.later``): the message bar says what the
+    Advanced player would do in the seat on show (its turn or not); then this module goes."""
     import sys
+
+    from uno import drop
 
     tb = app.table
     g = tb.g
-    if g is None or g.actor != tb.seat or not tb.human(g.actor):
-        return "Hint: wait for your turn"
-    had = [n for n in _PLAYER if "uno." + n in sys.modules]
-    try:
-        from uno.players import make_player
+    text = "Hint: wait for your turn"
+    if g is not None and g.actor == tb.seat and tb.human(g.actor):
+        had = [n for n in _PLAYER if "uno." + n in sys.modules]
+        try:
+            from uno.players import make_player
 
-        obs = g.observe(tb.seat)
-        a = make_player("advanced", g.seed).choose(obs)
-    except MemoryError:
-        return "Hint: no room to think"
-    finally:
-        from uno import drop
-
-        for n in _PLAYER:
-            if n not in had:
-                drop("uno." + n)
-    return "Hint: " + line(obs, a)
+            obs = g.observe(tb.seat)
+            a = make_player("advanced", g.seed).choose(obs)
+        except MemoryError:
+            a = -1
+        finally:
+            for n in _PLAYER:
+                if n not in had:
+                    drop("uno." + n)
+        text = "Hint: no room to think" if a < 0 else "Hint: " + line(obs, a)
+    app.view.message(text)
+    drop("uno.app.hint")

@@ -128,7 +128,7 @@ def _play_selected(t, now):
         if reason is not None:
             t.refuse(reason, now)
             return -1
-        t.app.pick_colour(t._colour_for(card), card)
+        t.match.pick_colour(t._colour_for(card), card)
         return -1
     reason = g.explain(card)
     if reason is not None:

@@ -1,10 +1,12 @@
-"""The app: one display tree, the title, the table and its pop-up screens, saves, sound, lights.
+"""The App: what every program shares, resident in each (the title's, a match's, a page's):
+the frame, the buttons' repeat, dimming and sleep, the screen stack, the saves, sound, lights.
 
-Both shells (code.py on the badge, host_sim on a PC) build a hardware object with the
-interface of docs/APP.md, have the program's start-up (uno.app.startup ``make_app``) make the
-``App`` on it and call ``frame()`` about 30 times a second.
+A shell (code.py on the badge, host_sim on a PC) builds a hardware object with the interface
+of docs/APP.md, has the program's composition (uno.programs) make the ``App`` on it and calls
+``frame()`` about 30 times a second. A match is the Match controller's (uno.app.match, loaded
+only where a match is played), and the table under the stack is its ``uno.app.table.Table``.
 Pages that are seldom open (title, options, help...) are modules loaded by ``open_page`` and
-dropped when they close; so is the save code (``uno.app.savepoint``, ``uno.app.saves``,
+dropped when they close; so is the save code (``uno.app.savepoint``, ``uno.app.begin``,
 ``uno.save``), loaded only at save points, Continue and start-up (docs/SAVES.md).
 """
 
@@ -16,7 +18,6 @@ except ImportError:
     pass
 
 from uno import drop, drop_codec
-from uno.codes import PH_MATCH_OVER
 from uno.app.input import DPAD
 
 _REPEAT_FIRST = const(400)
@@ -24,23 +25,47 @@ _REPEAT_NEXT = const(110)
 DIM_MS = const(60000)  # the backlight dims after a minute without a press
 SLEEP_MS = const(300000)  # screen and lights off after five
 DIM_LEVEL = const(1)  # of 10
-_PAGES = ("options", "help", "graph")  # the pages a paused match opens in a fresh program
-
-
-def first_legal(level, seed=0, budget=None):
-    class First:
-        def choose(self, obs):
-            return obs.legal[0]
-
-    return First()
 
 
 class NoMatch:
-    """The table of a program that has dealt no match yet: the title's program never loads
-    the match's modules (the table, its pop-ups, the rules core, the computer players)."""
+    """The table of a program that plays no match: the title's and the pages' programs never
+    load the match's modules (the table, its pop-ups, the rules core, the computer players)."""
 
     g = None
     names = ()
+    banner_until = 0
+
+
+def _page(name):
+    # the page module of ``name`` (App.open_page): imported here, by name in the source, so an
+    # editor and a static tool see which module each page is
+    if name == "options":
+        from uno.app import options
+
+        return options
+    if name == "help":
+        from uno.app import help
+
+        return help
+    if name == "graph":
+        from uno.app import graph
+
+        return graph
+    if name == "players":
+        from uno.app import players
+
+        return players
+    if name == "scores":
+        from uno.app import scores
+
+        return scores
+    if name == "record":
+        from uno.app import record
+
+        return record
+    from uno.app import title
+
+    return title
 
 
 def drop_module(name, package=None):
@@ -50,97 +75,54 @@ def drop_module(name, package=None):
 
 
 class App:
-    """``rules``: a ``uno.ruleset.Rules`` for every match of this run (None: the saved settings'
-    rules, seats and names); ``seed``: the first match's seed (next matches +1); ``speed``:
-    message speed 1-10 (None: the settings'); ``cpu``: "ai" (uno.ai players) or "first" (the
-    first legal action: predictable computers for screenshot tests); ``view``: a View built
-    beforehand (the badge builds it first, while the heap still has room for its large
-    bitmaps); ``nvm``: the save buffer (microcontroller.nvm, the simulator's file), None for
-    no saves; ``saved``: ``uno.save.load(nvm)`` done beforehand (the badge loads it before
-    the app's modules, so the codec and the app are never in the heap together)."""
+    """What every program shares. Made and begun by the program's composition (uno.programs):
+    its attributes are set there, not in an ``__init__``, so that code goes once the program
+    runs; bare annotations compile to nothing."""
 
-    # Its attributes, set by the program's start-up (uno.app.startup ``make_app``, which builds
-    # the App: its code goes once the program runs); bare annotations compile to nothing
-    hw: Any
-    rules: Any
-    seed: int
-    nvm: Any
-    autosave: Any
-    notice: Any
-    saved: Any
-    settings: Any
-    speed: int
-    view: Any
+    hw: Any  # the hardware (docs/APP.md, "The hardware interface")
+    view: Any  # the display tree (uno.view.table.View)
     sound: Any
     lights: Any
-    events: list
-    lines: int
-    history: list
+    saved: Any  # the saves as read (uno.settings.Saved): settings, high scores, the match
+    settings: Any
+    autosave: Any  # the nvm's writer (uno.autosave), None without saves
+    notice: Any  # what the title says once about the saves ("No saves yet: defaults"...)
+    speed: int  # message speed 1-10
+    rules: Any  # the Rules of every match of this run, None: the settings'
+    seed: int  # the next match's seed
+    cpu: str  # "ai", or "first": every computer plays its first legal action (tests)
+    lines: int  # game-record events written so far (a save keeps it: a resumed record)
+    stack: list  # the pop-ups and pages over the table, the top one gets the buttons
+    table: Any  # the screen under them: the match's Table, else NoMatch
+    match: Any  # the Match controller (uno.app.match), None where no match was begun
+    paused: Any  # a page's program: the paused match it shows (uno.programs.page), else None
     now: int
     quiet_from: int
     level: int
-    banner_until: int
-    matches: int
-    in_match: bool
-    quit_requested: bool
-    _make_player: Any
-    cpu: str
-    table: Any
-    picker: Any
-    prompt: Any
-    menu: Any
-    results: Any
-    handover: Any
-    stack: list
-    then: Any
-    early: Any
-    over_saved: bool
-    settled: bool
+    later: Any
     _switch: Any
-    deal_next: bool
-    hint_next: Any
     _held: int
     _repeat_at: int
 
     def settle(self):
-        """A match saved at its end gives its high score and leaves the save (uno.app.saves
-        ``settle``): as a program starts (code.py: before the match's modules load), and
-        before the next match or the title in the same program."""
-        self.settled = True
-        if self.autosave is None:
+        """A match saved at its end gives its high score and leaves the save (uno.app.begin
+        ``settle``): as a program starts (uno.programs ``start_up``: before the match's modules
+        load), and before the next match or the title in the same program."""
+        m = self.match
+        if m is not None:
+            m.over_saved = False
+        if self.autosave is None or not self.saved.match:
             return
-        from uno.app import saves
+        from uno.app import begin
 
         try:
-            saves.settle(self)
+            begin.settle(self)
         finally:
-            drop_module("saves")
+            drop_module("begin")
             drop_codec()
 
-    def start(self, start="title"):
-        """Begin a program (code.py's ``main(start)``): "title"; "new", a new match;
-        "continue", the saved match; or "options", "help", "graph": a page opened from a
-        paused match or the results, after which the match continues (uno.app.begin
-        ``page``)."""
-        if not self.settled:
-            self.settle()
-        if start == "new":
-            self.new_match()
-        elif start == "continue":
-            if not self.resume():
-                self.title()
-        elif start in _PAGES:
-            from uno.app import begin
-
-            try:
-                begin.page(self, start)
-            finally:
-                self._begun()
-        else:
-            self.title()
-
     def switch(self, start):
-        """Go on as a fresh program that begins with ``start`` (``App.start``): the badge
+        """Go on as a fresh program that begins with ``start`` (uno.programs): the badge
         reloads CircuitPython (``hw.restart``), so the title's pages and a match never share
         a heap (their names stay interned for as long as the program runs). A save point that
         waits (the pause menu's, leaving a page) goes over in RAM that survives the reload
@@ -176,98 +158,15 @@ class App:
         self._switch = start
         return True
 
-    def match_parts(self):
-        """The table, the rules core and the computer players, loaded for this program's first
-        match. The pop-ups and the results page are loaded when they open (``_hold``)."""
-        if self.table is not NoMatch:
-            return
-        self.view.build_table()  # the title's program made its View without it
-        from uno.app.table import Table
+    def get_match(self):
+        """The program's Match (uno.app.match), made at its first match: where the shell
+        cannot start a match's program (App.switch), the title's or a page's program plays it
+        in place."""
+        if self.match is None:
+            from uno.app.match import Match
 
-        # what each computer turn sees (Game.observe imports it at the first one): loaded
-        # now, before the deal and the first searches fragment the heap
-        import uno.observe  # noqa: F401
-
-        self._make_player = None  # loaded at the first computer turn (App.wake_players)
-        self.table = Table(self)
-
-    def _load_players(self):
-        self._make_player = first_legal
-        if self.cpu == "ai":  # "first": every computer plays its first legal action (tests)
-            try:
-                from uno.players import make_player
-
-                self._make_player = make_player
-            except ImportError:
-                pass
-
-    def make_player(self, level, seed):
-        """A computer player of ``level`` for a new match (its code loaded again after
-        ``rest_players``)."""
-        if self._make_player is None:
-            self._load_players()
-        return self._make_player(level, seed)
-
-    def rest_players(self, always=False):
-        """The match is over, or ``always`` (a hand's end, the pause menu): its computer
-        players and their code (``uno.ai``, ``uno.easy``, ``uno.advanced``, ``uno.observe``,
-        ``uno.ai_search``: 14 KB on the VM) go until the next computer turn wakes them
-        (``wake_players``), so the save point, the results page and a page opened over them
-        have their room. What a player carries from one decision to the next (its random
-        numbers, what its challenges learned, a challenge it waits to see settled) stays in
-        ``table.rested``: it decides as if it had never gone."""
-        tb = self.table
-        if tb is NoMatch or tb.g is None or not (always or tb.g.phase == PH_MATCH_OVER):
-            return
-        old = tb.rested
-        rested = []
-        for s in range(len(tb.players)):
-            p = tb.players[s]
-            if p is None or p == 0:  # a human, or resting since the hand's end
-                rested.append(old[s] if p == 0 and s < len(old) else None)
-            else:
-                rested.append((getattr(p, "rng", None), getattr(p, "bluffs", None),
-                                getattr(p, "honest", None),
-                                getattr(p, "pending_challenge", None)))
-        tb.rested = rested
-        tb.players = [None if p is None else 0 for p in tb.players]  # seats stay computers'
-        self._make_player = None
-        import uno
-
-        for name in ("ai_search", "advanced", "easy", "players", "ai", "observe"):
-            drop_module(name, uno)
-        import gc
-
-        gc.collect()
-
-    def wake_players(self):
-        """The resting computer players made again, each with what it carried (see
-        ``rest_players``)."""
-        tb = self.table
-        g = tb.g
-        seats = g.rules.seats
-        rested = tb.rested
-        import uno.observe  # noqa: F401 (before the players: as match_parts orders them)
-
-        for s in range(len(tb.players)):
-            if tb.players[s] == 0:
-                p = self.make_player(seats[s], g.seed + s)
-                st = rested[s] if s < len(rested) else None
-                if st is not None:
-                    if st[0] is not None:
-                        p.rng = st[0]
-                    if st[1] is not None:
-                        p.bluffs = st[1]
-                        p.honest = st[2]
-                        p.pending_challenge = st[3]
-                tb.players[s] = p
-        tb.rested = []
-
-    def sink(self, ev):
-        """Every game-record event: kept for the table's messages and given to the shell."""
-        self.events.append(ev)
-        self.lines += 1
-        self.hw.record(ev)
+            Match(self)
+        return self.match
 
     def backlight(self):
         """The backlight at the settings' level (or the dimmed one)."""
@@ -275,70 +174,10 @@ class App:
         if set_level is not None:
             set_level(self.settings.bright if self.level < 0 else self.level)
 
-    # ----- matches -------------------------------------------------------------------------
-
-    def new_match(self):
-        """Deal a new match with the run's rules or the settings' (rules, seats, names)."""
-        from uno.app import begin
-
-        try:
-            begin.new_match(self)
-        finally:
-            self._begun()
-        self._deal(True)  # once begin's code has gone: the deal's room
-        self.matches += 1
-
-    def resume(self):
-        """Continue the saved match where its last save point left it; False (and a notice)
-        when it cannot be read."""
-        from uno.app import begin
-
-        try:
-            return begin.resume(self)
-        finally:
-            self._begun()
-
-    def _begun(self):
-        # code run once a program or a match (uno.app.begin) goes when it has run, and
-        # with it what made the match's rules and names
-        drop_module("begin")
-        drop("uno.settings_ops")
-
-    def next_hand(self):
-        self._deal(False)
-
-    def _deal(self, first):
-        # a match's first hand (its start), or the next
-        tb = self.table
-        self.events = []
-        if first:
-            tb.g.start()
-        else:
-            tb.g.next_hand()
-        tb.sel = 0
-        tb.offset = 0
-        tb._after_action(self.now, None)
-
-    def hand_over(self):
-        """A hand (or the match) ended: its scores join ``history``; the computer players
-        rest until the next hand's first computer turn (``rest_players``); the save point."""
-        g = self.table.g
-        if len(self.history) < g.hand_no:
-            self.history.append(tuple(g.scores))
-        self.rest_players(True)
-        self.save_point(True)  # written at once: the results page may be the last thing seen
-
-    def leave_match(self):
-        """The human leaves a match unfinished: the record ends with ``quit``."""
-        g = self.table.g
-        if self.in_match and g is not None:
-            if g.phase != PH_MATCH_OVER:
-                self.sink({"ev": "quit", "p": self.table.seat})
-        self.in_match = False
-
     def finish(self):
         """The shell is closing (script over, window closed)."""
-        self.leave_match()
+        if self.match is not None:
+            self.match.leave()
         self.sound.stop()
         self.hw.pixels(0)
 
@@ -383,27 +222,23 @@ class App:
 
     # ----- screens -------------------------------------------------------------------------
 
-    def _push(self, screen):
+    def push(self, screen, module):
+        """Put ``screen``, a pop-up of ``module`` ("uno.app.popups"...), over the rest; the
+        module goes when it closes, as a page's (``close``)."""
+        screen.module = module
         if self.table.g is not None:
             self.table.flush(True)  # what a play held back comes before the screen's
         self.stack.append(screen)
         if self.table.g is not None:
             self.table._arrow()
 
-    def open_page(self, page):
-        """Open ``page``, a page module (uno.app.options, uno.app.help, ...): its
-        ``open(app)`` returns the screen, pushed on the stack. The module goes when the page
-        closes (``_drop``)."""
-        screen = page.open(self)
-        screen.module = page.__name__
-        self._push(screen)
-
-    def _hold(self, slot, screen, module):
-        # a pop-up ``screen`` of ``module``, kept in attribute ``slot`` while it is on the
-        # stack; the module goes when it closes, as a page's (``_drop``)
-        screen.module = module
-        setattr(self, slot, screen)
-        return screen
+    def open_page(self, name):
+        """Open the page ``name``: "title", "options", "help", "graph", "players", "scores" or
+        "record", the one place that knows each page's module (uno.app.<name>). Its
+        ``open(app)`` returns the screen, pushed on the stack; the module goes when the page
+        closes."""
+        page = _page(name)
+        self.push(page.open(self), page.__name__)
 
     def _drop(self, screen):
         name = getattr(screen, "module", None)
@@ -411,9 +246,6 @@ class App:
             closing = getattr(screen, "closing", None)
             if closing is not None:
                 closing()
-            for slot in ("picker", "prompt", "menu", "results", "handover"):
-                if getattr(self, slot) is screen:
-                    setattr(self, slot, None)  # its class, and so the module's code, can go
             for s in self.stack:
                 if getattr(s, "module", None) == name:
                     return  # another screen of the module is still open under it
@@ -425,29 +257,19 @@ class App:
             self._drop(self.stack.pop())
         if not self.stack:
             self._bare()
-            if self.then is not None:  # back to the paused match that opened the page
-                if not self.switch(self.then):
-                    self.start(self.then)
-                self.then = None
+            if self.paused is not None:  # back to the paused match that opened the page
+                self.paused = None
+                if not self.switch("continue") and not self.get_match().resume():
+                    self.title()
         else:
-            self._reopen(self.stack[-1])
+            again = getattr(self.stack[-1], "reopen", None)
+            if again is not None:
+                again()
         if self.table.g is not None:
             self.table._arrow()
 
-    def _reopen(self, top):
-        if top is self.picker:
-            self.picker.open(self.picker.sel, self.picker.card)
-        elif top is self.prompt:
-            g = self.table.g
-            self.prompt.open(self.table.names[g.w4_seat], g.pending)
-        elif top is self.menu or top is self.results:
-            top.open()
-        else:
-            again = getattr(top, "reopen", None)
-            if again is not None:
-                again()
-
     def close_all(self):
+        """Close every pop-up and page: the table (or nothing) shows."""
         while self.stack:
             self._drop(self.stack.pop())
         self._bare()
@@ -460,65 +282,22 @@ class App:
 
         drop_module("panels", uno.view)
 
-    def pick_colour(self, default, card):
-        from uno.app.popups import Picker
-
-        s = self._hold("picker", Picker(self), "uno.app.popups")
-        s.open(default, card)
-        self._push(s)
-
-    def challenge(self, who, pending):
-        from uno.app.popups import Challenge
-
-        s = self._hold("prompt", Challenge(self), "uno.app.popups")
-        s.open(who, pending)
-        self._push(s)
-
-    def pause(self):
-        """START: the pause menu over the match (a save point)."""
-        if self.stack and (self.stack[-1] is self.menu or self.stack[-1] is self.results):
-            return
-        # nobody decides while the menu shows: the players' 14 KB give the save point, a page
-        # program's hand-over and the hint their room (the next computer turn wakes them)
-        self.rest_players(True)
-        self.save_point()
-        from uno.app.pause import Pause
-
-        s = self._hold("menu", Pause(self), "uno.app.pause")
-        s.open()
-        self._push(s)
-
-    def show_results(self):
-        self.close_all()
-        self.hand_over()
-        from uno.app.results import Results
-
-        s = self._hold("results", Results(self), "uno.app.results")
-        s.open()
-        self._push(s)
-
-    def hand_over_to(self, seat):
-        from uno.app.handover import Handover
-
-        s = self._hold("handover", Handover(self), "uno.app.handover")
-        s.open(seat)
-        self._push(s)
-
     def title(self):
         """The title screen (start-up, Quit to title, no more matches)."""
-        if self.over_saved:
-            self.settle()
-        self.in_match = False
+        m = self.match
+        if m is not None:
+            if m.over_saved:
+                self.settle()
+            m.in_match = False
         self.close_all()
         self.view.hide_results()
         self.view.table.hidden = True
-        from uno.app import title
-
-        self.open_page(title)
+        self.open_page("title")
 
     # ----- the frame -----------------------------------------------------------------------
 
     def top(self):
+        """The screen that gets the buttons: the top of the stack, else the table."""
         return self.stack[-1] if self.stack else self.table
 
     def idle(self):
@@ -559,6 +338,8 @@ class App:
         return False
 
     def frame(self):
+        """One frame: the buttons to the top screen, what it asked for ``later``, the ONE!
+        banner's end, a waiting save point, sound, lights; a program switch asked for."""
         hw = self.hw
         now = hw.ticks()
         self.now = now
@@ -576,28 +357,26 @@ class App:
             pressed = 0
         if pressed:
             self.lights.last_input = now
+        tb = self.table
         if self.stack:
             a = self.stack[-1].update(pressed, now)
             if a is not None:
                 # a pop-up's answer (uno.app.popups), applied once the pop-up's frame has
                 # gone: its code, let go as it closed, is garbage before the action's
                 # message loads its own into its room
-                self.table.act(a, now)
-        elif self.table.g is not None:
-            self.table.update(pressed, now)
-        if self.hint_next is not None:
-            # a hint asked on the pause menu, thought out here: a Python frame shallower than
-            # the menu's, for CircuitPython 9's 1.5 KB Python stack (docs/BENCHMARKS.md)
-            self.view.message(self.hint_next(self))
-            self.hint_next = None
-            drop_module("hint")
-        if self.deal_next:
-            # the results page asked for the next hand: dealt now that the page and its code
-            # are unreferenced (the deal's code loads into their room on the badge)
-            self.deal_next = False
-            self.next_hand()
-        if self.banner_until and now - self.banner_until >= 0:
-            self.banner_until = 0
+                tb.act(a, now)
+        elif tb.g is not None:
+            tb.update(pressed, now)
+        later = self.later
+        if later is not None:
+            # asked for by this frame's screen (the pause menu's hint: uno.app.hint; the
+            # results page's next hand: Match.deal_next) and run here: a Python frame
+            # shallower than the screen's, for CircuitPython 9's 1.5 KB Python stack, and the
+            # screen's code unreferenced, so the deal's code loads into its room
+            self.later = None
+            later(self)
+        if tb.banner_until and now - tb.banner_until >= 0:
+            tb.banner_until = 0
             self.view.banner.hidden = True
         a = self.autosave
         if a is not None and a.pending is not None:

@@ -47,7 +47,8 @@ class Options(Page):
         self.s = app.settings
         self.sel = 0
         self.top = 0
-        self.mid_match = bool(app.in_match or app.then)
+        m = app.match
+        self.mid_match = (m is not None and m.in_match) or app.paused is not None
         self.changed_rules = False
         if self.mid_match:
             self.set_title("OPTIONS: rules next match")

@@ -1,28 +1,12 @@
 """The pause menu over the match (START). Loaded when it opens and dropped when it closes
-(App.pause): the badge keeps a loaded module's code in its heap."""
+(Match.pause): the badge keeps a loaded module's code in its heap."""
 
 from uno.app.input import A, B, DOWN, START, UP
 from uno.view import layout as L
 from uno.view import panels
 
 _MENU = ("Resume", "Hint", "Score graph", "Options", "Help", "New match", "Quit to title")
-_PAGES = ("", "", "graph", "options", "help")
-
-
-def _page(item):
-    """The page module of menu item ``item`` (Score graph, Options, Help)."""
-    if item == 2:
-        from uno.app import graph
-
-        return graph
-    elif item == 3:
-        from uno.app import options
-
-        return options
-    else:
-        from uno.app import help
-
-        return help
+_PAGES = ("", "", "graph", "options", "help")  # App.open_page's names
 
 
 class Pause:
@@ -35,6 +19,7 @@ class Pause:
         self.items = []
 
     def open(self):
+        """Draw the menu over the table, the arrow on Resume."""
         self.sel = 0
         app = self.app
         self.items = [i for i in range(len(_MENU)) if i != 1 or app.settings.tips]
@@ -42,6 +27,8 @@ class Pause:
         panels.show_popup(v).clear()
         self._items()
         v.message("PAUSED: UP/DOWN, A, B")
+
+    reopen = open  # a page opened from it, in this program, closed
 
     def _items(self):
         t = self.app.view.popup_text
@@ -58,6 +45,7 @@ class Pause:
         app.view.message(tb.msg)
 
     def update(self, pressed, now):
+        """UP/DOWN move the arrow, A chooses, B or START resume."""
         if not pressed:
             return
         app = self.app
@@ -78,18 +66,18 @@ class Pause:
             elif item == 1:
                 from uno.app.hint import hint
 
-                app.hint_next = hint  # thought out by App.frame, after this frame's update
+                app.later = hint  # thought out by App.frame, after this frame's update
             elif item < 5:
                 if app.switch(_PAGES[item]):
                     return  # the page opens in a fresh program; the match goes on after it
-                app.open_page(_page(item))  # here, where the shell cannot restart
+                app.open_page(_PAGES[item])  # here, where the shell cannot restart
             elif item == 5:
                 app.close_all()
-                app.leave_match()
-                app.new_match()
+                app.match.leave()
+                app.match.new()
             else:
                 app.save_point()  # the match as it stands: the title's Continue
                 app.close_all()
-                app.leave_match()
+                app.match.leave()
                 if not app.switch("title"):
                     app.title()

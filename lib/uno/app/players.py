@@ -33,7 +33,7 @@ class Players(Page):
         self.wants_text = False
         self.name = ""
         self.pos = 0
-        self.mid_match = bool(app.in_match)
+        self.mid_match = app.match is not None and app.match.in_match
         self.draw()
         self.set_foot(_LIST_FOOT)
 

@@ -1,6 +1,6 @@
 """The pop-ups over the table for your own wild and a W+4 against you: the colour picker and
-the challenge prompt. Loaded when one opens and dropped when it closes (App.pick_colour,
-App.challenge): most of a match never needs them, and the badge keeps a loaded module's code
+the challenge prompt. Loaded when one opens and dropped when it closes (Match.pick_colour,
+Match.challenge): most of a match never needs them, and the badge keeps a loaded module's code
 in its heap. They draw into the pop-up panel and the prompt the view builds for them
 (uno.view.panels: show_popup, show_prompt)."""
 
@@ -25,6 +25,7 @@ class Picker:
         self.card = -1
 
     def open(self, default, card):
+        """Show the colours, the arrow on ``default``, for ``card`` (-1: the first card's wild)."""
         self.sel = default
         self.card = card
         v = self.app.view
@@ -45,6 +46,7 @@ class Picker:
             t.set_tile(col + len(cards.COLOUR_NAMES[c]), row, L.GLYPH_LEFT if c == self.sel else 0)
 
     def update(self, pressed, now):
+        """The D-pad points, A (or R/Y/G/B) picks, START pauses."""
         """The buttons: the action chosen (App.frame applies it), or None."""
         if not pressed:
             return None
@@ -60,7 +62,11 @@ class Picker:
         if pressed & A:
             return self._done(self.sel)
         if pressed & START:
-            self.app.pause()
+            self.app.match.pause()
+
+    def reopen(self):
+        """A page over the picker closed (the pause menu's, where the shell cannot restart)."""
+        self.open(self.sel, self.card)
         return None
 
     def _done(self, colour):
@@ -78,6 +84,7 @@ class Challenge:
         self.stack = False
 
     def open(self, who, pending):
+        """Ask about ``who``'s W+4 (``pending`` cards to take)."""
         v = self.app.view
         t = panels.show_prompt(v)
         t.write(0, with_name("%s played W+4!", who), align=1)
@@ -94,6 +101,7 @@ class Challenge:
         return -1
 
     def update(self, pressed, now):
+        """A challenges, B takes the cards, DOWN stacks a W+4, START pauses."""
         """The buttons: the action chosen (App.frame applies it), or None."""
         if pressed & (A | B):
             self.app.close()
@@ -101,7 +109,12 @@ class Challenge:
         if pressed & DOWN and self._stack_action() >= 0:
             app = self.app
             app.close()
-            app.pick_colour(app.table._colour_for(cards.W4), cards.W4)
+            app.match.pick_colour(app.table._colour_for(cards.W4), cards.W4)
         elif pressed & START:
-            self.app.pause()
+            self.app.match.pause()
+
+    def reopen(self):
+        """A page over the prompt closed: the same W+4 asked again."""
+        tb = self.app.table
+        self.open(tb.names[tb.g.w4_seat], tb.g.pending)
         return None

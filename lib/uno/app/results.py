@@ -1,5 +1,5 @@
 """The page that replaces the table after a hand or a match: points, scores, the cards the
-losers held. Loaded when it opens and dropped when it closes (App.show_results): the badge
+losers held. Loaded when it opens and dropped when it closes (Match.show_results): the badge
 keeps a loaded module's code in its heap, and a hand is played without it. It draws into the
 results page the view builds for it (uno.view.panels). The hot-seat hand-over, which opens
 during a hand, is uno.app.handover."""
@@ -23,6 +23,7 @@ class Results:
         self.page = 0
 
     def open(self):
+        """Draw the page for the hand (or the match) just over."""
         app = self.app
         tb = app.table
         g = tb.g
@@ -47,6 +48,8 @@ class Results:
             v.message("Again? A yes B no \x7f\x80 cards" if turn else "Another match? A yes B no")
         else:
             v.message("A: next hand   \x7f\x80 cards" if turn else "A: next hand")
+
+    reopen = open  # a page opened over it, in this program, closed
 
     # open in three functions, not one: each function's bytecode is one block of the heap when
     # the module loads, at a hand's end (open alone was about a kilobyte)
@@ -90,7 +93,7 @@ class Results:
                                                   pts[s], g.scores[s]), 1)
 
     def closing(self):
-        """The page's display objects go with it (App._drop), the table shows again."""
+        """The page's display objects go with it (App.close), the table shows again."""
         self.app.view.hide_results()
 
     def _show(self):
@@ -108,6 +111,8 @@ class Results:
             v.results_text.set_tile(0, 3 + s, L.GLYPH_RIGHT if s == seat else 0)
 
     def update(self, pressed, now):
+        """LEFT/RIGHT turn the cards' pages, A the next hand or match, B the title, SELECT
+        the graph."""
         app = self.app
         if pressed & (LEFT | RIGHT) and len(self.pages) > 1:
             self.page = (self.page + (1 if pressed & RIGHT else -1)) % len(self.pages)
@@ -116,9 +121,9 @@ class Results:
             app.close_all()  # the page goes with it (closing)
             if self.match_over:
                 if not app.switch("new"):  # a fresh heap for the next match (App.switch)
-                    app.new_match()
+                    app.match.new()
             else:
-                app.deal_next = True  # once this page's code has gone (App.frame)
+                app.later = app.match.deal_next  # once this page's code has gone (App.frame)
         elif pressed & B and self.match_over:
             if not app.switch("title"):
                 app.title()
@@ -126,8 +131,6 @@ class Results:
             # in a program of its own while the match goes on (App.switch); after the match
             # (no saved match any more) over the results
             if self.match_over or not app.switch("graph"):
-                app.rest_players()  # the match is over: their room is the graph's
-                from uno.app import graph
-
-                app.open_page(graph)
+                app.match.rest_players()  # the match is over: their room is the graph's
+                app.open_page("graph")
 

@@ -1,9 +1,9 @@
 """A save point (loaded for it, and dropped after: docs/SAVES.md): the match packed and handed
 to the Autosave. Only writing code: at the end of a hand, where a match's heap is at its
-fullest, Continue's and the high scores' code (``uno.app.saves``) is not loaded with it.
+fullest, Continue's and the high scores' code (``uno.app.begin``) is not loaded with it.
 
 A saved match is ``uno.snapshot.pack(game, extra)``; ``extra`` is the app's part, what the
-table showed and what the core does not keep (``uno.app.saves.read_extra`` reads it)::
+table showed and what the core does not keep (``uno.app.begin.read_extra`` reads it)::
 
     1 (version) | seat shown | arrow | first card shown | record lines (4 bytes, LE)
     | message length | message | seats | hands (2 bytes) | cumulative scores (2 bytes each)
@@ -17,19 +17,19 @@ from uno.codes import PH_MATCH_OVER
 MAX_HANDS = const(150)  # the score history kept in a save (4 seats: 1.2 KB of the 2.7 KB store)
 
 
-def extra(app):
-    """The app's bytes of the match in progress."""
-    tb = app.table
+def extra(match):
+    """The app's bytes of ``match`` (a uno.app.match.Match) in progress."""
+    tb = match.table
     msg = tb.msg.encode()[:26]
     m = len(msg)
-    hist = app.history[-MAX_HANDS:]
+    hist = match.history[-MAX_HANDS:]
     n = tb.g.nseats
     out = bytearray(12 + m + 2 * n * len(hist))
     out[0] = 1
     out[1] = tb.seat
     out[2] = tb.sel & 255
     out[3] = tb.offset & 255
-    lines = app.lines
+    lines = match.app.lines
     for i in range(4):
         out[4 + i] = (lines >> (8 * i)) & 255
     out[8] = m
@@ -70,16 +70,17 @@ def point(app, urgent=False):
     the match or a setting cannot be saved."""
     saved = app.saved
     saved.settings = app.settings
-    g = app.table.g
+    m = app.match
+    g = None if m is None else m.table.g
     now = app.now // 1000
-    if app.in_match and g is not None:
+    if g is not None and m.in_match:
         from uno.snapshot import pack
 
         # A match that has ended is kept as it stands too: its high score goes in when the next
         # program starts or the next match begins (``settle``), not here, where the codec would
         # share the heap with the whole match (the peak of a match's heap, on the VM).
         try:
-            saved.match = pack(g, extra(app))
+            saved.match = pack(g, extra(m))
         except ValueError:  # not a match the game could read back: the nvm keeps the last
             app.view.message("Save failed: old save kept")
             return False
@@ -88,8 +89,8 @@ def point(app, urgent=False):
         del pack
         drop_codec()
         if g.phase == PH_MATCH_OVER:
-            app.in_match = False
-            app.over_saved = True
+            m.in_match = False
+            m.over_saved = True
         parts = head_for(saved, saved.match)
         if parts is not None:
             app.autosave.submit(now, parts[0], parts[1], urgent=urgent)

@@ -1,8 +1,9 @@
 """The table: a match in play. Human input, computer turns step by step, messages, sounds.
 
-The table owns the match (``uno.game.Game``); the pop-ups it needs (colour picker,
-challenge prompt, pause menu, results) are separate screens it pushes and that answer
-through a callback, so later screens can be added without touching this one.
+The table plays the match (``uno.game.Game``) for its controller (uno.app.match.Match), which
+opens the screens it needs (colour picker, challenge prompt, pause menu, results): separate
+screens that answer through a callback, so later screens can be added without touching this
+one.
 """
 
 import gc
@@ -38,12 +39,16 @@ def fit(text):
 
 
 class Table:
-    def __init__(self, app):
-        self.app = app
+    """The screen under the pop-ups in a match: what the match shows, the human's turn, the
+    computers' turns step by step."""
+
+    def __init__(self, match):
+        self.match = match
+        self.app = app = match.app
         self.view = app.view
         self.g = None  # type: Any
         self.players = []  # per seat: a computer player, None (a human), 0 (resting)
-        self.rested = []  # what each resting player carries (App.rest_players)
+        self.rested = []  # what each resting player carries (Match.rest_players)
         self.names = []
         self.seat = 0  # the human seat whose hand is shown
         self.sel = 0
@@ -76,6 +81,7 @@ class Table:
         self.count_s = -1  # seconds left in a ONE window, as shown
         self.unlit = False  # your name's highlight is to go off at the next frame
         self.marks = None  # the swap picker's or the jump-in's marks while up (uno.app.party)
+        self.banner_until = 0  # the ONE! banner hides then (App.frame; uno.app.describe)
 
     # ----- match set-up --------------------------------------------------------------------
 
@@ -97,9 +103,11 @@ class Table:
     # ----- helpers -------------------------------------------------------------------------
 
     def human(self, seat):
+        """True when ``seat`` is a person's."""
         return 0 <= seat < len(self.players) and self.players[seat] is None
 
     def pace(self):
+        """The pause between computer steps, ms (the message speed's)."""
         return 2200 - 200 * self.app.speed
 
     def say(self, text, now=None):
@@ -149,6 +157,7 @@ class Table:
         self.app.sound.play(fx.BUZZ, now)
 
     def idle(self):
+        """True when the table waits for the person (nothing moving, nothing held back)."""
         return (self.mode == HUMAN and self.after is None
                 and not self.pend & (REHAND | FLASH | RELIGHT))
 
@@ -242,6 +251,8 @@ class Table:
     # ----- the frame -----------------------------------------------------------------------
 
     def update(self, pressed, now):
+        """One frame of the match: the flying card, the results' delay, START, a computer's
+        step or the person's turn."""
         g = self.g
         self.flush()
         if self.unlit:
@@ -252,10 +263,10 @@ class Table:
             return
         if self.mode == OVER:
             if now - self.over_at >= 0:
-                self.app.show_results()
+                self.match.show_results()
             return
         if pressed & START:
-            self.app.pause()
+            self.match.pause()
             return
         if self.later and now - self.hold_until >= 0:
             held = self.pend & HELD
@@ -272,7 +283,7 @@ class Table:
                     g = self.g
                     p = self.players[g.actor]
                     if p == 0:
-                        self.app.wake_players()
+                        self.match.wake_players()
                         p = self.players[g.actor]
                     self.chosen = p.choose(g.observe(g.actor))
                     if _ON_MPY:
@@ -326,7 +337,7 @@ class Table:
             self.refuse(reason, now)
             return
         p = g.actor
-        self.app.events = []
+        self.match.events = []
         self.hold_until = now  # the player has seen the outcome: they acted
         g.apply(a)
         if a < 64:
@@ -346,7 +357,7 @@ class Table:
         p = g.actor
         a = self.chosen
         self.chosen = -1
-        self.app.events = []
+        self.match.events = []
         before = len(g.hands[p])
         g.apply(a)
         if a < 64 or (a == DRAW and len(g.hands[p]) > before) or a == ACCEPT:
@@ -402,13 +413,13 @@ class Table:
             # the turn's code goes as the turn ends, before the message's code loads (the
             # shown person's next turn loads it again)
             drop("uno.app.human")
-        if self.app.events:
+        if self.match.events:
             from uno.app.describe import describe
 
-            describe(self, self.app.events, now)
+            describe(self, self.match.events, now)
             # its code leaves the heap before the next decision's search
             drop("uno.app.describe")
-        self.app.events = []
+        self.match.events = []
         # a human's hand shown: after a draw point at the new card
         if p == self.seat and g.phase == PH_DRAWN:
             self.sel = len(g.hands[self.seat]) - 1
@@ -426,7 +437,7 @@ class Table:
                 # hot seat: hide the hand and hand the badge over first
                 self.mode = HUMAN
                 self.sync()
-                self.app.hand_over_to(a)
+                self.match.hand_over_to(a)
                 return
             self.mode = HUMAN
             self.blink = True
@@ -440,11 +451,11 @@ class Table:
                 countdown(self, now)
             elif ph == PH_COLOUR:
                 self.sync()
-                self.app.pick_colour(self._colour_for(-1), -1)
+                self.match.pick_colour(self._colour_for(-1), -1)
                 return
             elif ph == PH_CHALLENGE:
                 self.sync()
-                self.app.challenge(self.names[g.w4_seat], g.pending)
+                self.match.challenge(self.names[g.w4_seat], g.pending)
                 return
             elif ph == PH_STACK:
                 self.say("A: stack %s, B: take %d"

@@ -12,32 +12,9 @@ from uno.view import layout as L
 from uno.view.text import TextGrid
 
 _ITEMS = ("Continue", "New match", "Players", "Options", "High scores", "Statistics", "Help")
+_PAGES = ("", "", "players", "options", "scores", "record", "help")  # App.open_page's names
 _CARDS = (0x07, 0x1C, 0x2B, 0x4E)  # R7, Y+2, G reverse, W+4 (colour << 4 | kind)
 _MENU_Y = const(42)
-
-
-def _page(item):
-    """The page module of menu item ``item`` (Players ... Help)."""
-    if item == 2:
-        from uno.app import players
-
-        return players
-    elif item == 3:
-        from uno.app import options
-
-        return options
-    elif item == 4:
-        from uno.app import scores
-
-        return scores
-    elif item == 5:
-        from uno.app import record
-
-        return record
-    else:
-        from uno.app import help
-
-        return help
 
 
 def open(app):
@@ -103,6 +80,7 @@ class Title:
         v.table.hidden = False
 
     def update(self, pressed, now):
+        """UP/DOWN move the arrow, A opens the item (New match over a saved one asks first)."""
         if not pressed:
             return
         n = len(self.items)
@@ -110,8 +88,8 @@ class Title:
         if self.asking:
             self.asking = False
             if pressed & A:
-                if not app.switch("new"):
-                    app.new_match()
+                if not app.switch("new"):  # where the shell cannot: in this program
+                    app.get_match().new()
                 return
             app.view.message("UP/DOWN, A: choose")
             if not pressed & (UP | DOWN):
@@ -126,13 +104,13 @@ class Title:
             item = self.items[self.sel]
             if item == 0:
                 if not app.switch("continue"):  # a fresh heap for the match (App.switch)
-                    app.resume()
+                    app.get_match().resume()
             elif item == 1 and app.saved.match:
                 self.asking = True
                 app.view.message("Replace saved? A:yes B:no")
             elif item == 1:
                 if not app.switch("new"):
-                    app.new_match()
+                    app.get_match().new()
             else:
                 self.group.hidden = True
-                app.open_page(_page(item))
+                app.open_page(_PAGES[item])

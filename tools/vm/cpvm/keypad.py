@@ -136,7 +136,7 @@ class _Events:
             return False
         a = app
         if a is not None:
-            if not (a.idle() and not a.sound.busy() and not a.banner_until):
+            if not (a.idle() and not a.sound.busy() and not a.table.banner_until):
                 self._busy += 1
                 if self._busy < max_idle_frames:
                     return False

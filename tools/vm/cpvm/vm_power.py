@@ -18,7 +18,7 @@ def arm(spec, nvm, keypad):
 
         def poll(app):
             first(app)
-            if app.in_match:
+            if app.match is not None and app.match.in_match:
                 g = app.table.g
                 print("@game", g.hands, list(g.discard), list(g.pile), g.actor, g.scores,
                       g.colour, g.phase)

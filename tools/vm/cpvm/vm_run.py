@@ -63,7 +63,7 @@ def stat(label):
 _matches = _every = _max_hands = 0
 _bench = _chained = _code_file = None
 _wanted = [None]  # the seats asked for (a tuple)
-_orig = [None, None, None]  # Settings.__init__, App.new_match, App.next_hand as the app has them
+_orig = [None, None, None]  # Settings.__init__, Match.new, Match.next_hand as the app has them
 
 
 def _init(self):
@@ -97,15 +97,17 @@ def _next_hand(self):
 
 
 def _hook(app):
-    # the first poll: code.py has built the View, loaded the App and started a match
-    App = type(app)
-    _orig[1] = App.new_match
-    _orig[2] = App.next_hand
-    App.new_match = _new_match
-    App.next_hand = _next_hand
+    # the first poll: code.py has built the View, loaded the App and, in a match's program,
+    # the Match, which has begun its match (a match begins in a program of its own: start/)
+    if app.match is not None:
+        Match = type(app.match)
+        _orig[1] = Match.new
+        _orig[2] = Match.next_hand
+        Match.new = _new_match
+        Match.next_hand = _next_hand
     if not _chained:
-        _hands[0] = _hands[1] = app.matches
-    elif _code_file.endswith("/new.py"):  # App.start("new") dealt before the first poll
+        _hands[0] = _hands[1] = 0  # code.py's title, which begins no match of its own
+    elif _code_file.endswith("/new.py"):  # uno.programs.match dealt before the first poll
         if _hands[1] >= _matches or (_max_hands and _hands[0] >= _max_hands):
             _done()
         _hands[0] += 1
