@@ -567,11 +567,11 @@ def test_a_failed_soak_says_what_failed_and_where_by_the_sources_names():
 _CRASH = """
 import board
 from uno.app import crash
-from uno.rules import Rules
+from uno.rules import parse
 
 
 def start():
-    Rules.parse("seats=nobody,normal")
+    parse("seats=nobody,normal")
 
 
 try:
@@ -600,18 +600,18 @@ def test_the_console_and_the_error_screen_name_the_sources_functions(request, cp
     console = [x for x in r.stdout.splitlines() if x and not x.startswith("@screen")]
     frames = [x.strip() for x in console if x.strip().startswith('File "')]
     names = [f.rsplit(", in ", 1)[1] for f in frames]
-    # Rules.parse (uno.ruleset), rules.parse, Rules.update, check, _seats: all but update have
-    # the firmware's names in the build
-    assert names == ["<module>", "start", "parse", "parse", "update", "check", "_seats"], console
-    assert [n for n in names if n in renamed] == ["parse", "parse", "check", "_seats"]
+    # uno.rules.parse, Rules.update (uno.ruleset), check and _seats (uno.rulecheck): all but
+    # update have the firmware's names in the build
+    assert names == ["<module>", "start", "parse", "update", "check", "_seats"], console
+    assert [n for n in names if n in renamed] == ["parse", "check", "_seats"]
     assert not set(names) & news, "a frame left with the build's name: %s" % console
-    assert frames[-1].startswith('File "lib/uno/rules.mpy", line '), frames  # kept, not mapped
+    assert frames[-1].startswith('File "lib/uno/rulecheck.mpy", line '), frames  # kept
     assert console[-1].startswith("ValueError: seats: unknown seat 'nobody'")
     screen = [x[8:] for x in r.stdout.splitlines() if x.startswith("@screen")]
-    line = 1 + next(i for i, x in enumerate((ROOT / "lib" / "uno" / "rules.py").read_text()
+    line = 1 + next(i for i, x in enumerate((ROOT / "lib" / "uno" / "rulecheck.py").read_text()
                                             .splitlines()) if "unknown seat %r" in x)
     assert screen[0] == "UNO stopped:" and screen[-1] == "Press RESET", screen
-    assert " at rules.mpy line %d in _seats " % line in " ".join(screen) + " ", screen
+    assert " at rulecheck.mpy line %d in _seats " % line in " ".join(screen) + " ", screen
 
 
 # Seed 28: before the largest functions of the code loaded mid-match were split, this session

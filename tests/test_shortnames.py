@@ -234,3 +234,17 @@ def test_a_name_looked_up_on_the_firmwares_modules_keeps_its_spelling(tmp_path):
         """})
     assert "board.JOYSTICK_X, board.JOYSTICK_Y, board.board_id" in out["uno/hw/m.py"]
     assert "JOYSTICK_X" not in plan.names and "stick" in plan.names
+
+
+def test_no_name_is_renamed_to_a_modules_name():
+    """A game function given a module's name (``json``) would shadow that module for code that
+    imports both: the record script of a VM test did (``from uno.rules import json``). No
+    target of the renaming is the name of a module the badge has."""
+    from tools.bundle import constfold, shortnames
+
+    lib = Path(shortnames.__file__).resolve().parents[2] / "lib"
+    plan = shortnames.plan(constfold.fold_tree(lib)[1], lib)
+    listed = Path(shortnames.__file__).resolve().parent / "pybadge_modules.txt"
+    modules = set(shortnames._listed(listed))
+    assert "json" in modules and len(plan.names) > 300
+    assert not set(plan.names.values()) & modules

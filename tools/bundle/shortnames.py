@@ -425,8 +425,11 @@ def plan(texts: dict[Path, str], lib: Path = LIB) -> Plan:
                     key=lambda n: (-len(n), n))
     # the badge's names the shortest first: the plain VMs, which lack them, intern them
     static = firmware_names() + sorted(badge_names(), key=lambda n: (len(n), n))
+    # not a module's name either: code that imports the module (``import json`` in code run
+    # beside the app) would find the renamed function under it
+    modules = set(_listed(Path(__file__).resolve().parent / "pybadge_modules.txt"))
     targets = [n for n in static if n not in taken and not n.startswith("__")
-               and n not in _PROTOCOL]
+               and n not in _PROTOCOL and n not in modules]
     spare, targets = targets[:_SPARE], targets[_SPARE:]
     fresh = _fresh(taken | _PROTOCOL)
     out = {}
