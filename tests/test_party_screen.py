@@ -263,35 +263,22 @@ def test_a_computers_jump_in_comes_after_the_pause_as_before():
     """The longer window is a person's: a computer asked whether to jump in answers the
     message speed's pause (800 ms at the default speed) after the card it may jump on has
     landed, as it plays, all match long."""
-    args = M.parse_args(["--headless", "--preset", "party", "--seats", THREE])
-    hw = HostHardware(headless=True, render=False, out=io.StringIO())
-    hw.skip_refresh = True
-    app = make(hw, "title", rules=M.build_rules(args), seed=3, speed=7, sound=False, cpu="first")
-    M.settle(app, hw)
     asked = []  # (seat, ms from the phase's first frame to its answer)
     since = [None]
 
-    def every_frame(app, hw, _stats=False, wait=0):
-        frames = 0
-        while True:
-            hw.advance(M.FRAME_MS)
-            app.frame()
-            frames += 1
-            g = app.table.g
-            # from the frame the card played lands (the table waits; before, it flies)
-            cpu = g is not None and g.phase == codes.PH_JUMP and not app.table.human(g.actor) \
-                and app.table.mode == 0
-            key = (g.actor, len(g.discard)) if cpu else None
-            if since[0] is not None and since[0][0] != key:
-                asked.append((since[0][0][0], hw.ticks() - since[0][1]))
-                since[0] = None
-            if cpu and since[0] is None:
-                since[0] = (key, hw.ticks())
-            if (app.idle() and not app.sound.busy() and not app.table.banner_until) \
-                    or frames >= M.MAX_FRAMES or (wait and frames >= wait):
-                return frames, 0, 0, 0
+    def each(app, hw):
+        g = app.table.g
+        # from the frame the card played lands (the table waits; before, it flies)
+        cpu = g is not None and g.phase == codes.PH_JUMP and not app.table.human(g.actor) \
+            and app.table.mode == 0
+        key = (g.actor, len(g.discard)) if cpu else None
+        if since[0] is not None and since[0][0] != key:
+            asked.append((since[0][0][0], hw.ticks() - since[0][1]))
+            since[0] = None
+        if cpu and since[0] is None:
+            since[0] = (key, hw.ticks())
 
-    play_match(app, hw, every_frame, max_tokens=3000)
+    _party_match(each)
     assert len(asked) >= 3
     for seat, ms in asked:
         assert 800 - M.FRAME_MS <= ms <= 800 + 2 * M.FRAME_MS, (seat, ms)
@@ -315,40 +302,27 @@ def test_the_hand_scrolls_to_the_card_that_can_jump():
 def test_the_mark_shows_only_when_you_hold_the_card_and_only_in_the_window():
     """A whole party match played through the buttons: at every frame a card stands raised
     exactly when it is your jump-in window, and it is the card just played."""
-    args = M.parse_args(["--headless", "--preset", "party", "--seats", THREE])
-    hw = HostHardware(headless=True, render=False, out=io.StringIO())
-    hw.skip_refresh = True
-    app = make(hw, "title", rules=M.build_rules(args), seed=3, speed=7, sound=False, cpu="first")
-    M.settle(app, hw)
     seen = [0, 0]
     was = [False]
 
-    def every_frame(app, hw, _stats=False, wait=0):
-        frames = 0
-        while True:
-            hw.advance(M.FRAME_MS)
-            app.frame()
-            frames += 1
-            tb = app.table
-            g = tb.g
-            up = raised(app)
-            window = g is not None and not app.stack and g.phase == codes.PH_JUMP \
-                and tb.human(g.actor) and tb.mode == 1
-            if window and was[0]:  # drawn from the window's second frame (the hand's own)
-                assert len(up) == 1 and app.view._hand[up[0]] == g.top
-                assert g.top in g.hands[tb.seat]
-                seen[0] += 1
-            elif not window:
-                assert not up, (g.phase if g else None, g.actor if g else None)
-                if g is not None and g.phase == codes.PH_SWAP and tb.human(g.actor) \
-                        and tb.mode == 1 and not app.stack:
-                    seen[1] += 1
-            was[0] = window
-            if (app.idle() and not app.sound.busy() and not app.table.banner_until) \
-                    or frames >= M.MAX_FRAMES or (wait and frames >= wait):
-                return frames, 0, 0, 0
+    def each(app, hw):
+        tb = app.table
+        g = tb.g
+        up = raised(app)
+        window = g is not None and not app.stack and g.phase == codes.PH_JUMP \
+            and tb.human(g.actor) and tb.mode == 1
+        if window and was[0]:  # drawn from the window's second frame (the hand's own)
+            assert len(up) == 1 and app.view._hand[up[0]] == g.top
+            assert g.top in g.hands[tb.seat]
+            seen[0] += 1
+        elif not window:
+            assert not up, (g.phase if g else None, g.actor if g else None)
+            if g is not None and g.phase == codes.PH_SWAP and tb.human(g.actor) \
+                    and tb.mode == 1 and not app.stack:
+                seen[1] += 1
+        was[0] = window
 
-    play_match(app, hw, every_frame, max_tokens=3000)
+    _party_match(each)
     assert seen[0] > 0  # the match had jump-in windows of yours
 
 
@@ -452,3 +426,26 @@ def test_a_match_continued_at_the_picker_rings_the_seat_its_message_names(tmp_pa
     assert tb.g.phase == codes.PH_SWAP and tb.g.actor == 0 and not app.stack
     assert tb.swap_to == 1 and rings_seat(app, 1)
     assert message(app).startswith("A: swap with CPU1 (6)")
+
+
+def _party_match(each):
+    """A whole party match (three seats, seed 3, speed 7) played from the title through the
+    buttons, ``each(app, hw)`` called after every frame."""
+    args = M.parse_args(["--headless", "--preset", "party", "--seats", THREE])
+    hw = HostHardware(headless=True, render=False, out=io.StringIO())
+    hw.skip_refresh = True
+    app = make(hw, "title", rules=M.build_rules(args), seed=3, speed=7, sound=False, cpu="first")
+    M.settle(app, hw)
+
+    def every_frame(app, hw, _stats=False, wait=0):
+        frames = 0
+        while True:
+            hw.advance(M.FRAME_MS)
+            app.frame()
+            frames += 1
+            each(app, hw)
+            if (app.idle() and not app.sound.busy() and not app.table.banner_until) \
+                    or frames >= M.MAX_FRAMES or (wait and frames >= wait):
+                return frames, 0, 0, 0
+
+    play_match(app, hw, every_frame, max_tokens=3000)
