@@ -76,8 +76,11 @@ PROFILES = {
 # of seed 1 fail at 124 and pass at 125 and 126 KB here, and on the badge's models (10.2.1's
 # and 9.2.8's) fail at 119 and pass at 120 and 121 KB (docs/BENCHMARKS.md). Each budget is the
 # passing heap plus 1 KB: the figures are one seed's, and a change of a few hundred bytes moves
-# the holes a first search meets.
-BUDGET_KB = {"normal": 121, "advanced3": 126, "human": 133}
+# the holes a first search meets. The plain VM's advanced3 rose to 128 later that day: with
+# the programs' roots, the match controller and the constants' leaf modules merged, 200 hands
+# of seed 1 fail there at 126 KB (at the first deal, a 332-byte block) and pass at 127 and
+# 128; the badge's models still pass at their 121.
+BUDGET_KB = {"normal": 121, "advanced3": 128, "human": 133}
 # Three Advanced on the VMs built as the badge's firmware (tools/vm/cpvm/build_vm.sh; by the
 # CircuitPython major version): the heap at which their 10,000-hand soak passes (10.2.1's seed
 # 1, 9.2.8's seed 2; 1,000-hand runs of seeds 1-4 too). A match completes a few KB lower, but a
