@@ -13,8 +13,8 @@ counted once).
 Resident in every program: uno.hw.pybadge, uno.view.layout, text, table, uno.settings,
 uno.autosave, uno.app.fx and uno.app.main (the App: the frame, the screen stack, dimming,
 sleep, saves, sound, lights; 3,488). In a match's program also the Match controller,
-uno.app.match 3,024 (the steps of a match, the computer players' rest, the match's screens),
-uno.app.table 5,216 and the rules core (uno.ruleset, cards, rng, journal, game): 55.8 KB with
+uno.app.match 2,816 (the steps of a match, the computer players' rest, the match's screens),
+uno.app.table 5,216 and the rules core (uno.ruleset, cards, rng, journal, game): 55.6 KB with
 the name pool, and while a computer plays, the players' modules below. A match that uses the
 party rules loads their rules' code (uno.party 1,408, uno.ai_party 288) the first time it
 needs it and keeps it; a match without them never loads it. The title's and the pages'

@@ -13,17 +13,6 @@ from uno import drop
 from uno.codes import PH_MATCH_OVER
 
 
-def first_legal(level, seed=0, budget=None):
-    """A computer player that plays its first legal action (``cpu="first"``: tests)."""
-
-    class First:
-        def choose(self, obs):
-            """The first legal action of ``obs``."""
-            return obs.legal[0]
-
-    return First()
-
-
 class Match:
     """``table``: the Table; ``events``: the record events of the last action (the table's
     message); ``history``: the cumulative scores after each hand; ``in_match``: a match is
@@ -131,14 +120,11 @@ class Match:
         """A computer player of ``level`` for a new match (its code loaded again after
         ``rest_players``)."""
         if self._make_player is None:
-            self._make_player = first_legal
-            if self.app.cpu == "ai":  # "first": every computer plays its first legal action
-                try:
-                    from uno.players import make_player
-
-                    self._make_player = make_player
-                except ImportError:
-                    pass
+            if self.app.cpu == "ai":
+                from uno.players import make_player
+            else:  # "first": every computer plays its first legal action (tests)
+                from uno.app.first import make_player
+            self._make_player = make_player
         return self._make_player(level, seed)
 
     def rest_players(self, always=False):
