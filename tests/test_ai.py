@@ -6,10 +6,12 @@ import pytest
 
 import uno.advanced
 import uno.ai
+import uno.ai_infer
 import uno.ai_search
 import uno.cards
 import uno.easy
 import uno.observe
+import uno.sample
 from uno.players import make_player
 from uno.advanced import LATE_CARDS, LATE_FACTOR, LATE_FACTOR_MULTI, Advanced
 from uno.cards import W, W4, parse
@@ -599,7 +601,7 @@ def test_a_sampled_deal_holds_each_unseen_card_once():
 
 
 def test_a_normal_hand_always_fits_its_recorded_plays():
-    """The search's model of Normal (ai_search._Past, docs/AI.md "Inference from the other
+    """The search's model of Normal (uno.ai_infer.Past, docs/AI.md "Inference from the other
     seats' plays") is Normal's own choice: at every position of Normal self-play, every hand
     whose last play (and the one before, when no card came in between) is on record would have
     made those plays, so a sampled hand the model rules out is never a Normal's true hand."""
@@ -611,7 +613,7 @@ def test_a_normal_hand_always_fits_its_recorded_plays():
                 g = Game(rules, seed=seed)
                 g.start()
                 ps = [player("normal", seed * 10 + s) for s in range(nseats)]
-                past = uno.ai_search._Past(rules, nseats)
+                past = uno.ai_infer.Past(rules, nseats)
                 past.reverse_skips = nseats == 2
                 while g.phase not in (PH_MATCH_OVER, PH_HAND_OVER):
                     obs = g.observe(g.actor)
@@ -716,7 +718,7 @@ def test_easy_code_loads_only_for_an_easy_seat():
 
 
 def test_a_sampled_discard_pile_has_room_for_the_searchs_plies():
-    assert uno.observe._PLAY_ROOM >= uno.ai_search._CORE_PLIES
+    assert uno.sample.PLAY_ROOM >= uno.ai_search._CORE_PLIES
 
 
 def test_arena_oracle_probe_sees_the_hidden_cards():

@@ -108,17 +108,17 @@ def test_the_piles_are_a_byte_a_card_and_a_sampled_game_keeps_to_29_attributes(m
     from uno.codes import PH_HAND_OVER, PH_MATCH_OVER
     from uno.rules import preset
 
-    import uno.observe as observe  # again: a test before this one may have let it go (uno.drop)
+    import uno.sample as sample  # again: a test before this one may have let it go (uno.drop)
 
     sampled = []
-    determinize = observe.determinize
+    determinize = sample.determinize
 
     def watched(cls, obs, rng):
         s = determinize(cls, obs, rng)
         sampled.append(s)
         return s
 
-    monkeypatch.setattr(observe, "determinize", watched)
+    monkeypatch.setattr(sample, "determinize", watched)
 
     for nseats in (2, 4):
         reshuffled = False

@@ -70,6 +70,14 @@ def drop(name):
         delattr(parent, attr)
 
 
+def drop_search():
+    """Free the Advanced player's search (uno.ai_search, uno.sample, and uno.ai_infer if a
+    Normal seat loaded it) until the next search loads it again."""
+    drop("uno.ai_search")
+    drop("uno.sample")
+    drop("uno.ai_infer")
+
+
 def drop_codec():
     """Free the save codec (uno.save, uno.bits, uno.bitread, uno.snapshot, uno.restore,
     uno.store, uno.rules, uno.rulecheck, uno.stats) until the next save point: the app keeps

@@ -21,7 +21,7 @@ from micropython import const
 
 from uno.ai import (
     K_ATTACK, K_DRAW2, K_KEEP_COLOUR, K_NUM, K_SAME, K_W4_ATTACK, K_WILD_KEEP, WIN, best_colour,
-    colour_counts, score_play,
+    colour_counts,
 )
 from uno.cards import POINTS as _POINTS
 from uno.cards import DRAW2, REVERSE, SKIP, WILD, WILD4
@@ -45,22 +45,18 @@ HORIZON = const(10)  # a tunable: tools/ai/arena.py --set HORIZON=3
 # tools/ai/bench_ai.py). IMITATE 0: the first card that fits.
 IMITATE = const(1)  # a tunable
 IMIT_TENTHS = const(12)  # a tunable
-# Inference from the other seats' plays (Pool._fit): a Normal seat's hand of INFER_CARDS cards
-# or fewer is re-dealt, up to _INFER_TRIES times, until Normal holding it would have made its
-# last INFER_DEPTH (1 or 2) recorded plays; a check of one play costs _CHECK_COST units, of two
-# _CHECK2_COST (callgrind: about 61 k and 91 k instructions). INFER_CARDS 0: no inference.
+# Inference from the other seats' plays (uno.ai_infer.fit_all): a Normal seat's hand of
+# INFER_CARDS cards or fewer is re-dealt until Normal holding it would have made its last
+# INFER_DEPTH (1 or 2) recorded plays. INFER_CARDS 0: no inference.
 INFER_CARDS = const(3)  # a tunable
 INFER_DEPTH = const(2)  # a tunable
 # A Normal holds about half the wilds a blind deal gives it (it plays one whenever nothing else
 # fits: tools/ai/low_hands.py wilds): at three and four seats each wild a re-deal gives a Normal
-# seat goes back to the pile WILD_THIN times in 8, for a card of the pile that is no wild and
-# that its marks allow (with uno.advanced.K_PRIOR_WILD: +0.14 points at four seats over
-# thirty seeds; docs/AI.md). Not charged in work units: tools/ai/bench_ai.py's slowest decision
-# costs 3% more for the same deals.
+# seat goes back to the pile WILD_THIN times in 8 (uno.ai_infer.thin), for a card of the pile
+# that is no wild and that its marks allow (with uno.advanced.K_PRIOR_WILD: +0.14 points at
+# four seats over thirty seeds; docs/AI.md). Not charged in work units: tools/ai/bench_ai.py's
+# slowest decision costs 3% more for the same deals.
 WILD_THIN = const(4)  # a tunable
-_INFER_TRIES = const(20)
-_CHECK_COST = const(5)
-_CHECK2_COST = const(8)
 # Core plies at most after a candidate before the playout takes over.
 _CORE_PLIES = const(4)
 # Scores are integers in units of 1/255,000 of a hand's win (uno.ai.WIN).
@@ -194,8 +190,10 @@ class Pool:
                 if (s != seat and seats[s] == "normal" and lp[o] != 255 and lp[o + 5] == k
                         and k <= INFER_CARDS):
                     if self.depth is None:
+                        from uno.ai_infer import Past
+
                         self.depth = bytearray(n)
-                        self.past = _Past(g.rules, n)
+                        self.past = Past(g.rules, n)
                     q = o + LAST_REC
                     self.depth[s] = 2 if (INFER_DEPTH > 1 and lp[q] != 255
                                           and lp[q + 5] == k + 1) else 1
@@ -245,127 +243,20 @@ class Pool:
         pile = g.pile
         pile[:] = cards  # in place; MicroPython's bytearray has no del
         pile[rest:] = b""
-        if WILD_THIN and g.nseats > 2:
-            self._thin(g, rng)
+        normal = g.nseats > 2 and "normal" in g.rules.seats
+        if WILD_THIN and normal:
+            from uno.ai_infer import thin
+
+            thin(g, self.seat, rng, WILD_THIN)
         depth = self.depth
-        extra = 0 if depth is None else self._fit_all(g, depth, rng)
+        extra = 0
+        if depth is not None:
+            from uno.ai_infer import fit_all
+
+            extra = fit_all(self, g, depth, rng)
         if g.w4_seat >= 0 and g.prev_colour >= 0:
             g.w4_guilty = Game._holds_colour(hands[g.w4_seat], g.prev_colour)
         return extra
-
-    def _thin(self, g, rng):
-        # WILD_THIN: a Normal seat's wilds back to the pile, each WILD_THIN times in 8, for the
-        # first of up to 8 cards drawn at random from the pile that is no wild and fits its marks
-        pile = g.pile
-        seats = g.rules.seats
-        for s in range(g.nseats):
-            if s == self.seat or seats[s] != "normal":
-                continue
-            h = g.hands[s]
-            v = g.void[s]
-            for m in range(len(h)):
-                if h[m] >= 0x40 and rng.below(8) < WILD_THIN and pile:
-                    tries = 8
-                    while tries:
-                        tries -= 1
-                        j = rng.below(len(pile))
-                        d = pile[j]
-                        if d < 0x40 and not ((v >> (d >> 4)) & 1
-                                             or (v >> (VOID_KIND + (d & 15))) & 1):
-                            pile[j] = h[m]
-                            h[m] = d
-                            break
-
-    def _fit_all(self, g, depth, rng):
-        # each checked seat's hand fitted to its plays (_fit); the units spent
-        extra = 0
-        for s in range(g.nseats):
-            if depth[s]:
-                extra += self._fit(g, s, depth[s] > 1, rng)
-        return extra
-
-    def _fit(self, g, s, two, rng):
-        # seat ``s``'s hand swapped card by card with the pile's (its voids honoured) until
-        # Normal holding it would have made its recorded play (and the one before, holding the
-        # later card): a hand it would not have played so from is unlikely. Returns the units.
-        lp = self.lp
-        o = s * LAST_PLAY
-        h = g.hands[s]
-        pile = g.pile
-        v = g.void[s]
-        past = self.past
-        tries = 0
-        while not (past.fits(lp, o, h, -1)
-                   and (not two or past.fits(lp, o + LAST_REC, h, lp[o]))):
-            tries += 1
-            if tries > _INFER_TRIES or not pile:
-                break  # rare (0.6% of checks): the last deal stands
-            for m in range(len(h)):
-                j = rng.below(len(pile))
-                d = pile[j]
-                if not (v and ((v >> (d >> 4)) & 1
-                               or d < 0x40 and (v >> (VOID_KIND + (d & 15))) & 1)):
-                    pile[j] = h[m]
-                    h[m] = d
-        return (tries + 1) * (_CHECK2_COST if two else _CHECK_COST)
-
-
-class _Past:
-    """A seat's position at one of its recorded plays (``Game.last_play``), as the fields of
-    uno.ai's ``Context`` that ``score_play`` reads: would Normal holding a given hand have made
-    that play?"""
-
-    def __init__(self, rules, n):
-        self.nseats = n
-        self.penalty = rules.scoring == "penalty"
-        self.challenge_rule = rules.wd4 == "challenge"
-        self.strict = rules.wd4 == "strict"
-        self.reverse_skips = False  # three and four seats only
-        self.hand = []  # type: list[int]
-        self.cc = [0, 0, 0, 0, 0]
-
-    def fits(self, rec, o, held, later):
-        """True if Normal holding ``held`` (and ``later``, the card of a later play, if >= 0)
-        and the card of play rec[o], in the position recorded at rec[o:], scores no other play
-        above it (ties fit)."""
-        a = rec[o]
-        k = a & 15
-        h = self.hand
-        del h[:]
-        h.extend(held)
-        if later >= 0:
-            h.append(later if (later & 15) < WILD else 0x40 | (later & 15))
-        h.append(a if k < WILD else 0x40 | k)
-        cc = self.cc
-        cc[0] = cc[1] = cc[2] = cc[3] = cc[4] = 0
-        for c in h:
-            cc[c >> 4] += 1
-        self.n = len(h)
-        colour = rec[o + 1] & 3
-        topk = rec[o + 1] >> 2
-        self.colour = colour
-        self.next_count = rec[o + 2]
-        self.danger = rec[o + 3] <= 2
-        self.void_next = rec[o + 4]
-        self.has_active = cc[colour] > 0
-        s = score_play(self, a)
-        if k >= WILD:
-            for col in range(4):
-                if score_play(self, col << 4 | k) > s:
-                    return False
-        w4_ok = not (self.strict and self.has_active)
-        for i in range(len(h) - 1):
-            c = h[i]
-            kc = c & 15
-            if c >= 0x40:
-                if kc == k or kc == WILD4 and not w4_ok:
-                    continue
-                for col in range(4):
-                    if score_play(self, col << 4 | kc) > s:
-                        return False
-            elif ((c >> 4) == colour or kc == topk) and score_play(self, c) > s:
-                return False
-        return True
 
 
 class Model:

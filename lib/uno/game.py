@@ -632,6 +632,6 @@ class Game(Journal):
     @classmethod
     def from_observation(cls, obs, rng):
         """A full game consistent with ``obs``, unseen cards dealt at random (``rng``)."""
-        from uno.observe import determinize
+        from uno.sample import determinize
 
         return determinize(cls, obs, rng)

@@ -86,7 +86,7 @@ def _low_other(obs) -> bool:
 
 
 def infer_info(hands: int, nseats: int = 4, samples: int = 40) -> dict:
-    """How much the search's inference (ai_search.Pool._fit) tells: over Normal self-play
+    """How much the search's inference (uno.ai_infer.fit_all) tells: over Normal self-play
     (Classic, ``hands`` hands), at every play decision with 2+ legal actions, for every other
     hand the search checks, the share of a sampled hand's cards that are in the true hand and
     the colours (and wild) held by one and not the other, for blind deals (INFER_CARDS 0) and
@@ -252,7 +252,7 @@ def install_probe(name: str) -> None:
     """Patch Advanced for probe ``name`` (PROBES) in this process."""
     import uno.ai_search as search
     from uno.game import Game
-    from uno.observe import determinize
+    from uno.sample import determinize
 
     if name == "no-prior":
         import uno.advanced

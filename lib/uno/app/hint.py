@@ -9,8 +9,9 @@ from uno import cards
 from uno.codes import COLOUR, DRAW, NO_JUMP, PASS, SWAP
 
 
-# the Advanced player's modules (uno.advanced, uno.ai_search)
-_PLAYER = ("players", "advanced", "ai_search")
+# the Advanced player's modules (uno.advanced, the search: uno.ai_search, uno.sample,
+# uno.ai_infer)
+_PLAYER = ("players", "advanced", "ai_search", "sample", "ai_infer")
 
 
 def say(a):

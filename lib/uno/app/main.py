@@ -17,7 +17,7 @@ try:
 except ImportError:
     pass
 
-from uno import drop, drop_codec
+from uno import drop, drop_codec, drop_search
 from uno.app.input import DPAD
 
 _REPEAT_FIRST = const(400)
@@ -190,11 +190,9 @@ class App:
         save point)."""
         if self.autosave is None:
             return None
-        import uno
-
         # the search's code (loaded by a hand's searches) gives the codec its room; the next
         # search loads it again
-        drop_module("ai_search", uno)
+        drop_search()
         import gc
 
         gc.collect()

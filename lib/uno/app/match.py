@@ -9,7 +9,7 @@ loaded while it shows). What runs once a match (the seats, Continue's reading) i
 uno.app.begin's, loaded for it and dropped after; a save point's is uno.app.savepoint's.
 """
 
-from uno import drop
+from uno import drop, drop_search
 from uno.codes import PH_MATCH_OVER
 
 
@@ -130,7 +130,7 @@ class Match:
     def rest_players(self, always=False):
         """The match is over, or ``always`` (a hand's end, the pause menu): its computer
         players and their code (``uno.ai``, ``uno.easy``, ``uno.advanced``, ``uno.observe``,
-        ``uno.ai_search``: 14 KB on the VM) go until the next computer turn wakes them
+        the search's: 14 KB on the VM) go until the next computer turn wakes them
         (``wake_players``), so the save point, the results page and a page opened over them
         have their room. What a player carries from one decision to the next (its random
         numbers, what its challenges learned, a challenge it waits to see settled) stays in
@@ -151,7 +151,8 @@ class Match:
         tb.rested = rested
         tb.players = [None if p is None else 0 for p in tb.players]  # seats stay computers'
         self._make_player = None
-        for name in ("ai_search", "advanced", "easy", "players", "ai", "observe"):
+        drop_search()
+        for name in ("advanced", "easy", "players", "ai", "observe"):
             drop("uno." + name)
         import gc
 
@@ -179,6 +180,9 @@ class Match:
                         p.pending_challenge = st[3]
                 tb.players[s] = p
         tb.rested = []
+        # the factory's code goes once the seats have their players (0.6 KB at a search)
+        self._make_player = None
+        drop("uno.players")
 
     # ----- the match's screens -------------------------------------------------------------
 

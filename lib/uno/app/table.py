@@ -10,7 +10,7 @@ import gc
 
 from micropython import const
 
-from uno import cards, drop
+from uno import cards, drop, drop_search
 from uno.codes import (
     ACCEPT, DRAW, NO_JUMP, PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN, PH_HAND_OVER,
     PH_MATCH_OVER, PH_ONE, PH_PLAY, PH_STACK, PH_SWAP, SWAP,
@@ -432,7 +432,7 @@ class Table:
             # nobody searches while a person decides: the search's code (6.7 KB) gives the
             # messages and a refusal's reason their room, and the next search loads it again
             # (Continue on the badge's model: 5 KB less heap, tools/vm/vm_app.py programs --badge)
-            drop("uno.ai_search")
+            drop_search()
             if a != self.seat:
                 # hot seat: hide the hand and hand the badge over first
                 self.mode = HUMAN
