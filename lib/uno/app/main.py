@@ -7,7 +7,9 @@ of docs/APP.md, has the program's composition (uno.programs) make the ``App`` on
 only where a match is played), and the table under the stack is its ``uno.app.table.Table``.
 Pages that are seldom open (title, options, help...) are modules loaded by ``open_page`` and
 dropped when they close; so is the save code (``uno.app.savepoint``, ``uno.app.begin``,
-``uno.save``), loaded only at save points, Continue and start-up (docs/SAVES.md).
+``uno.save``), loaded only at save points, Continue and start-up (docs/SAVES.md). What runs
+only as a screen opens or closes (``uno.app.screens``) or a program ends (``uno.app.switch``)
+is loaded for it and let go after: a match's computer turns run without that code.
 """
 
 from micropython import const
@@ -34,38 +36,6 @@ class NoMatch:
     g = None
     names = ()
     banner_until = 0
-
-
-def _page(name):
-    # the page module of ``name`` (App.open_page): imported here, by name in the source, so an
-    # editor and a static tool see which module each page is
-    if name == "options":
-        from uno.app import options
-
-        return options
-    if name == "help":
-        from uno.app import help
-
-        return help
-    if name == "graph":
-        from uno.app import graph
-
-        return graph
-    if name == "players":
-        from uno.app import players
-
-        return players
-    if name == "scores":
-        from uno.app import scores
-
-        return scores
-    if name == "record":
-        from uno.app import record
-
-        return record
-    from uno.app import title
-
-    return title
 
 
 def drop_module(name, package=None):
@@ -131,32 +101,12 @@ class App:
         match from the nvm. False, and nothing done, where the shell cannot restart, there are
         no saves, or the match the next program needs is not in the save (a 256-byte nvm): go
         on in place."""
-        if getattr(self.hw, "restart", None) is None or self.autosave is None:
-            return False
-        if start != "new" and start != "title" and not self.saved.match:
-            return False
-        a = self.autosave
-        mem = getattr(self.hw, "sleep_memory", None)
-        handed = False
-        if mem is not None:
-            from uno import handoff
+        from uno.app import switch
 
-            try:
-                handed = handoff.give(mem, a.buf, a.rec, a.pending)
-            except Exception:  # RAM that does not take it: the nvm, as below
-                handed = False
-            finally:
-                del handoff
-                drop("uno.handoff")
-                drop_codec()
-        if not handed and a.pending is not None:
-            a.last_at = None  # the one write of this switch: the 10 s gap does not apply
-            a.poll(self.now // 1000)
-            drop_codec()
-            if a.pending is not None or a.error is not None:
-                return False
-        self._switch = start
-        return True
+        try:
+            return switch.switch(self, start)
+        finally:
+            drop_module("switch")
 
     def get_match(self):
         """The program's Match (uno.app.match), made at its first match: where the shell
@@ -232,65 +182,33 @@ class App:
 
     def open_page(self, name):
         """Open the page ``name``: "title", "options", "help", "graph", "players", "scores" or
-        "record", the one place that knows each page's module (uno.app.<name>). Its
-        ``open(app)`` returns the screen, pushed on the stack; the module goes when the page
-        closes."""
-        page = _page(name)
-        self.push(page.open(self), page.__name__)
+        "record" (uno.app.screens knows each page's module). Its ``open(app)`` returns the
+        screen, pushed on the stack; the module goes when the page closes."""
+        from uno.app import screens
 
-    def _drop(self, screen):
-        name = getattr(screen, "module", None)
-        if name is not None:
-            closing = getattr(screen, "closing", None)
-            if closing is not None:
-                closing()
-            for s in self.stack:
-                if getattr(s, "module", None) == name:
-                    return  # another screen of the module is still open under it
-            drop(name)
+        screens.open_page(self, name)
+        drop_module("screens")
 
     def close(self):
         """Close the top pop-up or page; the one below (or the table) carries on."""
-        if self.stack:
-            self._drop(self.stack.pop())
-        if not self.stack:
-            self._bare()
-            if self.paused is not None:  # back to the paused match that opened the page
-                self.paused = None
-                if not self.switch("continue") and not self.get_match().resume():
-                    self.title()
-        else:
-            again = getattr(self.stack[-1], "reopen", None)
-            if again is not None:
-                again()
-        if self.table.g is not None:
-            self.table._arrow()
+        from uno.app import screens
+
+        screens.close(self)
+        drop_module("screens")
 
     def close_all(self):
         """Close every pop-up and page: the table (or nothing) shows."""
-        while self.stack:
-            self._drop(self.stack.pop())
-        self._bare()
+        from uno.app import screens
 
-    def _bare(self):
-        # no screen over the table: the pop-up panel goes, and the code that built it
-        # (uno.view.panels) with it
-        self.view.hide_popup()
-        import uno.view
-
-        drop_module("panels", uno.view)
+        screens.close_all(self)
+        drop_module("screens")
 
     def title(self):
         """The title screen (start-up, Quit to title, no more matches)."""
-        m = self.match
-        if m is not None:
-            if m.over_saved:
-                self.settle()
-            m.in_match = False
-        self.close_all()
-        self.view.hide_results()
-        self.view.table.hidden = True
-        self.open_page("title")
+        from uno.app import screens
+
+        screens.title(self)
+        drop_module("screens")
 
     # ----- the frame -----------------------------------------------------------------------
 
