@@ -23,23 +23,18 @@ def restart(start):
     supervisor.reload()
 
 
-def _drop(name):
-    from uno import drop
-
-    drop(name)
-
-
 def main(start="title"):
     """The program that begins with ``start``: "title", "new", "continue", "options", "help"
     or "graph" (uno.programs ``program``)."""
     import board
 
+    from uno import drop
     from uno.app import loading
 
     # Something on the screen at once (terminalio's font is in flash): the sheets take a while.
     loading.loading(board.DISPLAY)
     del loading
-    _drop("uno.app.loading")
+    drop("uno.app.loading")
     import gc
 
     gc.collect()  # its code goes now, before the sheets and the modules fill the heap
@@ -60,8 +55,8 @@ def main(start="title"):
         app = root.make(hw, start, box=box, restart=restart)
         name = root.__name__
         del root
-        _drop(name)  # the composition's code goes: the program runs for hours
-        _drop("uno.programs")
+        drop(name)  # the composition's code goes: the program runs for hours
+        drop("uno.programs")
         while True:
             app.frame()
             hw.wait_frame()
