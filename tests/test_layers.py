@@ -121,10 +121,10 @@ def circles(graph: dict[str, set[str]]) -> list[set[str]]:
 
 
 def test_lib_has_no_import_circle():
-    """docs/APP.md, "Import circles": none. A module loaded for a moment (uno.explain,
-    uno.rulecheck, uno.app.describe...) imports nothing of the module that loads it: what they
-    share lives below both (uno.codes, uno.app.codes); the App imports nothing of its composition
-    (uno.programs makes it)."""
+    """docs/APP.md, "Import circles": none. A module loaded for a moment (uno.core.explain,
+    uno.core.rulecheck, uno.app.describe...) imports nothing of the module that loads it: what they
+    share lives below both (uno.core.codes, uno.app.codes); the App imports nothing of its
+    composition (uno.programs makes it)."""
     assert circles(lib_imports(ROOT / "lib")) == []
     text = (ROOT / "docs" / "APP.md").read_text(encoding="utf-8")
     assert "Import circles in `lib/` (`farm-studio look lib`): none" in text
@@ -157,7 +157,7 @@ def test_no_module_of_lib_is_imported_by_a_computed_name():
 def const_copies(lib: Path) -> list[str]:
     """The ``const()`` definitions of ``lib`` that copy another's, as "module.NAME: why": the
     same name (a leading underscore aside) defined in two modules, or a private constant whose
-    comment names the public one elsewhere it equals (``_OVER = const(8)  # uno.game.PH_...``).
+    comment names the public one elsewhere it equals (``_OVER = const(8)  # uno.core.game.PH_...``).
     A definition whose comment begins "copy of" says why it must be one, and passes."""
     from tools.bundle import constfold
 
@@ -191,7 +191,8 @@ def const_copies(lib: Path) -> list[str]:
 
 def test_every_constant_has_one_home():
     """tools/bundle/constfold.py folds a public constant into every module that imports it, so the
-    badge pays nothing for ``from uno.codes import DRAW``: no module keeps a copy of its own."""
+    badge pays nothing for ``from uno.core.codes import DRAW``: no module keeps a copy of its
+    own."""
     assert const_copies(ROOT / "lib") == []
 
 

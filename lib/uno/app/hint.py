@@ -5,12 +5,12 @@ It sees only your seat's observation, as any player does. Loaded when asked and 
 the Advanced player's modules go too unless a computer seat had them loaded.
 """
 
-from uno import cards
-from uno.codes import COLOUR, DRAW, NO_JUMP, PASS, SWAP
+from uno.core import cards
+from uno.core.codes import COLOUR, DRAW, NO_JUMP, PASS, SWAP
 
 
-# the Advanced player's modules (uno.advanced, uno.ai_search)
-_PLAYER = ("players", "advanced", "ai_search")
+# the Advanced player's modules (uno.players.advanced, uno.players.search)
+_PLAYER = ("uno.players.make", "uno.players.advanced", "uno.players.search")
 
 
 def say(a):
@@ -52,9 +52,9 @@ def hint(app):
     g = tb.g
     text = "Hint: wait for your turn"
     if g is not None and g.actor == tb.seat and tb.human(g.actor):
-        had = [n for n in _PLAYER if "uno." + n in sys.modules]
+        had = [n for n in _PLAYER if n in sys.modules]
         try:
-            from uno.players import make_player
+            from uno.players.make import make_player
 
             obs = g.observe(tb.seat)
             a = make_player("advanced", g.seed).choose(obs)
@@ -63,7 +63,7 @@ def hint(app):
         finally:
             for n in _PLAYER:
                 if n not in had:
-                    drop("uno." + n)
+                    drop(n)
         text = "Hint: no room to think" if a < 0 else "Hint: " + line(obs, a)
     app.view.message(text)
     drop("uno.app.hint")

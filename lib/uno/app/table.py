@@ -1,6 +1,6 @@
 """The table: a match in play. Human input, computer turns step by step, messages, sounds.
 
-The table plays the match (``uno.game.Game``) for its controller (uno.app.match.Match), which
+The table plays the match (``uno.core.game.Game``) for its controller (uno.app.match.Match), which
 opens the screens it needs (colour picker, challenge prompt, pause menu, results): separate
 screens that answer through a callback, so later screens can be added without touching this
 one.
@@ -10,8 +10,10 @@ import gc
 
 from micropython import const
 
-from uno import cards, drop
-from uno.codes import (
+from uno import drop
+
+from uno.core import cards
+from uno.core.codes import (
     ACCEPT, DRAW, NO_JUMP, PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN, PH_HAND_OVER,
     PH_MATCH_OVER, PH_ONE, PH_PLAY, PH_STACK, PH_SWAP, SWAP,
 )
@@ -432,7 +434,7 @@ class Table:
             # nobody searches while a person decides: the search's code (6.7 KB) gives the
             # messages and a refusal's reason their room, and the next search loads it again
             # (Continue on the badge's model: 5 KB less heap, tools/vm/vm_app.py programs --badge)
-            drop("uno.ai_search")
+            drop("uno.players.search")
             if a != self.seat:
                 # hot seat: hide the hand and hand the badge over first
                 self.mode = HUMAN
