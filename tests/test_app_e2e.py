@@ -619,6 +619,16 @@ def test_three_seats_two_humans_chosen_on_the_players_page(tmp_path):
     assert {e["p"] for e in events if e["ev"] == "play"} == {0, 1, 2}  # both humans played
 
 
+def _put_back(kept):
+    """Each module of ``kept`` (name -> module) the attribute of its own package again, as
+    its import made it (``uno.players.normal`` on ``uno.players``)."""
+    import importlib
+
+    for name, m in kept.items():
+        parent, _, child = name.rpartition(".")
+        setattr(importlib.import_module(parent), child, m)
+
+
 def _computer_match(monkeypatch, rest_at_hand_end):
     """A computers-only match on the PC (two Advanced, a Normal, an Easy; 250 points): its
     record, and per hand's results page which player code was in memory."""
@@ -660,10 +670,7 @@ def _computer_match(monkeypatch, rest_at_hand_end):
         assert app.table.g.phase == codes.PH_MATCH_OVER
     finally:
         sys.modules.update(keep)
-        import uno
-
-        for n, m in keep.items():
-            setattr(uno, n.split(".")[1], m)
+        _put_back(keep)
     assert ai is sys.modules["uno.players.normal"]
     assert len(describe_loaded) > 100, "a match long enough to check: %d computer decisions" % (
         len(describe_loaded))
@@ -730,10 +737,7 @@ def _paused_match(pause_every):
                    else tb.rested[s][1:3] if p == 0 else None for s, p in enumerate(tb.players)]
     finally:
         sys.modules.update(keep)
-        import uno
-
-        for name, m in keep.items():
-            setattr(uno, name.split(".")[1], m)
+        _put_back(keep)
     return log.getvalue(), code_at_menu, learned
 
 

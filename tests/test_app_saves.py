@@ -284,10 +284,11 @@ def _continue_at_results(tmp_path, nvm, players_made_at_once, first=None):
     finally:
         mp.undo()
         sys.modules.update(keep)
-        import uno
+        import importlib
 
-        for n, m in keep.items():
-            setattr(uno, n.split(".")[1], m)
+        for n, m in keep.items():  # each the attribute of its own package again
+            parent, _, child = n.rpartition(".")
+            setattr(importlib.import_module(parent), child, m)
     return at_results, [e for e in records(log)[kept:] if e["ev"] != "quit"]
 
 

@@ -218,7 +218,7 @@ def test_requirements_device_txt_matches_the_import_scan() -> None:
 
 def _drive(tmp_path: Path, circuitpy: bool = True) -> Path:
     d = tmp_path / "CIRCUITPY"
-    (d / "lib" / "uno").mkdir(parents=True)
+    (d / "lib" / "uno" / "core").mkdir(parents=True)
     (d / "lib" / "adafruit_display_text").mkdir()
     if circuitpy:
         (d / "boot_out.txt").write_text("Adafruit CircuitPython 10.2.1 on 2025-01-01; "
