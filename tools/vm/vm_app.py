@@ -154,12 +154,14 @@ SCRIPTS = {
 # player (the face-up seat of a VM run; ``vm_app.py modules``), the party rules' prompts of a
 # human seat.
 # The players' four (the last) rest between hands (Match.rest_players): a hand's end has their
-# room.
+# room. A package (uno.saves, uno.core, uno.players) is a row of its own before its first
+# module: the package object's heap.
 MATCH_MODULES = (
-    "uno.hw.pybadge uno.view.layout uno.view.text uno.view.table uno.saves.settings "
-    "uno.saves.autosave uno.app.fx uno.app.main uno.core.ruleset uno.core.cards uno.core.rng "
-    "uno.core.journal uno.core.game uno.app.table uno.app.match uno.core.observe "
-    "uno.players.normal uno.players.make uno.players.advanced uno.players.search").split()
+    "uno.hw.pybadge uno.view.layout uno.view.text uno.view.table uno.saves uno.saves.settings "
+    "uno.saves.autosave uno.app.fx uno.app.main uno.core uno.core.ruleset uno.core.cards "
+    "uno.core.rng uno.core.journal uno.core.game uno.app.table uno.app.match uno.core.observe "
+    "uno.players uno.players.normal uno.players.make uno.players.advanced "
+    "uno.players.search").split()
 WHILE_MODULES = (
     "uno.app.begin uno.core.deal uno.view.panels uno.app.results uno.app.handover uno.app.popups "
     "uno.app.pause uno.app.savepoint uno.saves.bitwrite uno.saves.snapshot uno.saves.store "

@@ -10,7 +10,7 @@ from uno.core.codes import COLOUR, DRAW, NO_JUMP, PASS, SWAP
 
 
 # the Advanced player's modules (uno.players.advanced, uno.players.search)
-_PLAYER = ("uno.players.make", "uno.players.advanced", "uno.players.search")
+_PLAYER = ("make", "advanced", "search")  # of uno.players
 
 
 def say(a):
@@ -52,7 +52,7 @@ def hint(app):
     g = tb.g
     text = "Hint: wait for your turn"
     if g is not None and g.actor == tb.seat and tb.human(g.actor):
-        had = [n for n in _PLAYER if n in sys.modules]
+        had = [n for n in _PLAYER if "uno.players." + n in sys.modules]
         try:
             from uno.players.make import make_player
 
@@ -63,7 +63,7 @@ def hint(app):
         finally:
             for n in _PLAYER:
                 if n not in had:
-                    drop(n)
+                    drop("uno.players." + n)
         text = "Hint: no room to think" if a < 0 else "Hint: " + line(obs, a)
     app.view.message(text)
     drop("uno.app.hint")

@@ -68,10 +68,10 @@ def _page(name):
     return title
 
 
-def drop_module(name, package=None):
-    """Forget module ``uno.app.<name>``, or ``<package>.<name>`` (``package`` a package
-    module): its code goes at the next collection once nothing else holds it."""
-    drop(("uno.app" if package is None else package.__name__) + "." + name)
+def drop_module(name, package="uno.app"):
+    """Forget module ``<package>.<name>`` (``uno.app.<name>``): its code goes at the next
+    collection once nothing else holds it. The name is made here (uno.drop_codec says why)."""
+    drop(package + "." + name)
 
 
 class App:
@@ -192,7 +192,7 @@ class App:
             return None
         # the search's code (loaded by a hand's searches) gives the codec its room; the next
         # search loads it again
-        drop("uno.players.search")
+        drop_module("search", "uno.players")
         import gc
 
         gc.collect()
@@ -276,9 +276,7 @@ class App:
         # no screen over the table: the pop-up panel goes, and the code that built it
         # (uno.view.panels) with it
         self.view.hide_popup()
-        import uno.view
-
-        drop_module("panels", uno.view)
+        drop_module("panels", "uno.view")
 
     def title(self):
         """The title screen (start-up, Quit to title, no more matches)."""

@@ -151,9 +151,9 @@ class Match:
         tb.rested = rested
         tb.players = [None if p is None else 0 for p in tb.players]  # seats stay computers'
         self._make_player = None
-        for name in ("uno.players.search", "uno.players.advanced", "uno.players.easy",
-                     "uno.players.make", "uno.players.normal", "uno.core.observe"):
-            drop(name)
+        for name in ("search", "advanced", "easy", "make", "normal"):
+            drop("uno.players." + name)  # made here: uno.drop_codec says why
+        drop("uno.core.observe")
         import gc
 
         gc.collect()
