@@ -19,7 +19,7 @@ Resident in every program: uno.hw.pybadge, uno.view.layout, text, table, uno.sav
 autosave), uno.app.fx and uno.app.main (the App: the frame, the screen stack, dimming, sleep,
 saves, sound, lights; 3,488). In a match's program also the Match controller, uno.app.match
 2,816 (the steps of a match, the computer players' rest, the match's screens), uno.app.table
-5,216 and the rules core (uno.core: ruleset, cards, rng, journal, game): 55.6 KB with the name
+5,216 and the rules core (uno.core: ruleset, cards, rng, journal, game): 56,048 with the name
 pool, and while a computer plays, the players' modules below. A match that uses the party
 rules loads their rules' code (uno.core.party 1,408, uno.players.party 288) the first time it
 needs it and keeps it; a match without them never loads it. The title's and the pages'
