@@ -29,7 +29,7 @@ MAX_SCALE = 10  # a 1600x1280 PNG; more only fills the disk
 def build_rules(args):
     """The rules --preset/--rules/--seats give, overriding the saved settings for this run;
     None when none of them is given (the settings' rules, seats and names then)."""
-    from uno.rules import parse, preset
+    from uno.core.rules import parse, preset
 
     if args.preset is None and not args.rules and not args.seats:
         return None
@@ -146,7 +146,7 @@ def parse_args(argv):
                     "none headless, %s in a window)" % default_nvm())
     ap.add_argument("--no-sound", action="store_true")
     ap.add_argument("--cpu", choices=("ai", "first"), default="ai",
-                    help="computer players: uno.ai, or 'first' legal action (tests)")
+                    help="computer players: uno.players.normal, or 'first' legal action (tests)")
     ap.add_argument("--no-render", action="store_true",
                     help="headless: draw only the final screenshot (fast)")
     ap.add_argument("--quiet", action="store_true", help="headless: do not list sounds")

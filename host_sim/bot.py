@@ -13,9 +13,9 @@ whole match played by ``next_keys`` (replay it with ``python -m host_sim --headl
 
 import sys
 
-from uno import cards
-from uno import codes
-from uno import game as G
+from uno.core import cards
+from uno.core import codes
+from uno.core import game as G
 
 COLOUR_TOKENS = ("RED", "YELLOW", "GREEN", "BLUE")
 
@@ -64,7 +64,7 @@ def next_keys(app, challenge=False, prefer_draw=False):
 
 
 def _rules_from(rec):
-    from uno.ruleset import Rules
+    from uno.core.ruleset import Rules
 
     return Rules(**rec["rules"])
 

@@ -130,7 +130,7 @@ class RecordFile:
         self.refused = False
 
     def new_match(self, saved):
-        """A new match begins while the save holds ``saved`` (uno.save bytes, or None): if
+        """A new match begins while the save holds ``saved`` (uno.saves.codec bytes, or None): if
         this run has written nothing yet and the file is that match's record, the new match
         goes after it (see ``write``) rather than in its place, since Continue may still go
         on with it until the new match's first save point."""
@@ -254,14 +254,14 @@ class RecordFile:
 
 
 def saved_match(data):
-    """(game, seat shown, record lines, over) of a saved match (uno.save bytes), or None when it
-    cannot be read. The codec's modules it loads are forgotten again, as the app does
-    between save points (the app's tests count the modules a page leaves loaded)."""
+    """(game, seat shown, record lines, over) of a saved match (uno.saves.codec bytes), or None when
+    it cannot be read. The codec's modules it loads are forgotten again, as the app does between
+    save points (the app's tests count the modules a page leaves loaded)."""
     before = set(sys.modules)
     try:
         from uno.app.begin import read_extra
-        from uno.codes import PH_MATCH_OVER
-        from uno.save import unpack_match
+        from uno.core.codes import PH_MATCH_OVER
+        from uno.saves.codec import unpack_match
 
         g, ex = unpack_match(data)
         seat, _sel, _offset, lines = read_extra(ex, g.nseats)[:4]
@@ -345,7 +345,7 @@ class HostHardware:
         self.skip_refresh = False  # fuzzing: no displayio work at all between screenshots
         self.pixels_total = 0
         # The badge's alarm.sleep_memory: RAM kept across a program switch (App.switch hands
-        # a waiting save point over in it, uno.handoff), lost with the power. Here it lives as
+        # a waiting save point over in it, uno.saves.handoff), lost with the power. Here it lives as
         # long as this object, one a run (a process):
         # zeros, as after the power comes on.
         self.sleep_memory = bytearray(SLEEP_MEMORY_SIZE)

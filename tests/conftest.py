@@ -1,5 +1,5 @@
 """Shared fixtures. Puts lib/ on sys.path, so tests import the core as the device does
-(`import uno.cards`), and the repository's root, so they import the tools by their package
+(`import uno.core.cards`), and the repository's root, so they import the tools by their package
 (`from tools.vm import vm_app`), as the tools import each other."""
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Run the core (lib/uno) under the MicroPython Unix port, as compiled .mpy, with a fixed heap.
 
 - ``compile_core(dest)``: mpy-cross every core module (lib/**/*.py except lib/uno/hw, app, view,
-  which need displayio/hardware) into ``dest`` with the package layout kept (uno/cards.mpy ...).
+  which need displayio/hardware) into ``dest`` with the package layout kept (uno/core/cards.mpy
+  ...).
 - ``run_micropython(script, mpy_dir, heap_kb)``: run a script text with ``micropython
   -X heapsize=<heap_kb>k`` and ``MICROPYPATH=<mpy_dir>:.frozen``; returns (rc, stdout, stderr).
 - ``min_heap_kb(script, mpy_dir)``: smallest heap (KB) for which the script exits 0.
@@ -75,8 +76,8 @@ def mpy_cross(src: Path, out: Path) -> subprocess.CompletedProcess[str]:
 def compile_core(dest: Path | str | None = None, lib: Path = LIB,
                  exclude: tuple[str, ...] = NON_CORE) -> Path:
     """mpy-cross every core module into ``dest`` (a new temp dir if None), keeping the package
-    layout: lib/uno/cards.py -> <dest>/uno/cards.mpy. Returns ``dest``. Raises RuntimeError
-    naming the file when one does not compile."""
+    layout: lib/uno/core/cards.py -> <dest>/uno/core/cards.mpy. Returns ``dest``. Raises
+    RuntimeError naming the file when one does not compile."""
     dest = Path(tempfile.mkdtemp(prefix="uno-mpy-")) if dest is None else Path(dest)
     dest.mkdir(parents=True, exist_ok=True)
     for src in core_sources(lib, exclude):

@@ -4,25 +4,25 @@ attack, points)."""
 
 import pytest
 
-import uno.advanced
-import uno.ai
-import uno.ai_infer
-import uno.ai_search
-import uno.cards
-import uno.easy
-import uno.observe
-import uno.sample
-from uno.players import make_player
-from uno.advanced import LATE_CARDS, LATE_FACTOR, LATE_FACTOR_MULTI, Advanced
-from uno.cards import W, W4, parse
-from uno.codes import (
+import uno.players.advanced
+import uno.players.normal
+import uno.players.search
+import uno.core.cards
+import uno.players.easy
+import uno.core.observe
+import uno.core.sample
+import uno.players.infer
+from uno.players.make import make_player
+from uno.players.advanced import LATE_CARDS, LATE_FACTOR, LATE_FACTOR_MULTI, Advanced
+from uno.core.cards import W, W4, parse
+from uno.core.codes import (
     ACCEPT, CALL_ONE, CATCH, CHALLENGE, COLOUR, DRAW, LAST_PLAY, LAST_REC, NO_CATCH, NO_ONE, PASS,
     PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN, PH_HAND_OVER, PH_MATCH_OVER, PH_ONE, PH_PLAY,
     PH_STACK,
 )
-from uno.game import Game
-from uno.rng import Rng
-from uno.rules import preset
+from uno.core.game import Game
+from uno.core.rng import Rng
+from uno.core.rules import preset
 
 LEVELS = ("easy", "normal", "advanced")
 SMALL = 60  # Advanced budget for the broad tests (the default is for the badge's 100 ms)
@@ -188,7 +188,7 @@ def test_easy_sometimes_forgets_one_normal_and_advanced_never():
 
 
 class Obs:
-    """A hand-made observation (the fields of uno.observe.Observation)."""
+    """A hand-made observation (the fields of uno.core.observe.Observation)."""
 
     def __init__(self, rules, hand, top, colour, counts, legal, seat=0, **kw):
         self.seat = seat
@@ -369,7 +369,7 @@ def test_the_late_search_weighs_keeping_a_wild_until_a_hand_is_at_one_card(monke
     assert PASS not in weighed(two, [5, 3])
     assert weighed(two, [5, 3], drawn=False)[-1] == DRAW
     assert DRAW not in weighed(two, [5, 2], drawn=False)
-    monkeypatch.setattr(uno.advanced, "KEEP_DRAWN_WILD", 0)
+    monkeypatch.setattr(uno.players.advanced, "KEEP_DRAWN_WILD", 0)
     assert PASS not in weighed(four, [5, 6, 3, 6])
 
 
@@ -390,7 +390,7 @@ def test_the_late_search_weighs_a_wild_calling_a_colour_the_low_hand_lacks(monke
         monkeypatch.setattr(p, "search", lambda obs, cands, prior=None, budget=None:
                             seen.append((list(cands), prior)) or cands[0])
         for name, value in over.items():
-            monkeypatch.setattr(uno.advanced, name, value)
+            monkeypatch.setattr(uno.players.advanced, name, value)
         o = legal_for(rules, hand, "R5", 0, counts, void=void)
         p.choose(o)
         cands, prior = seen[0]
@@ -503,8 +503,8 @@ def test_redeal_honours_colour_kind_and_no_wild_voids():
     """Bit 4 of a void mask (``NO_WILD``) and bits VOID_KIND + kind (both set only by the
     RLCard adapter) keep wilds and that kind out of the seat's sampled hands, as bits 0-3 keep
     out colours: in the first deal and in every re-deal."""
-    from uno.ai_search import Pool
-    from uno.codes import NO_WILD, VOID_KIND
+    from uno.players.search import Pool
+    from uno.core.codes import NO_WILD, VOID_KIND
 
     r = preset("classic")
     void = NO_WILD | 1 << 2 | 1 << VOID_KIND + 7 | 1 << VOID_KIND + 12
@@ -531,15 +531,15 @@ def test_redeal_thins_a_normal_seats_wilds_by_half_and_keeps_the_deck():
     count, an Easy seat's wilds are dealt as before, and with WILD_THIN 0 nothing changes."""
     from collections import Counter
 
-    from uno.ai_search import Pool
+    from uno.players.search import Pool
 
     r = preset("classic", seats=["advanced", "normal", "easy", "normal"])
     void = [0, 1 << 2, 0, 0]  # seat 1 showed it lacks green
     o = legal_for(r, ["R2", "G7", "B3"], "R5", 0, [3, 7, 7, 7], void=void)
     wilds = {}
-    for thin in (0, uno.ai_search.WILD_THIN):
-        saved = uno.ai_search.WILD_THIN
-        uno.ai_search.WILD_THIN = thin
+    for thin in (0, uno.players.search.WILD_THIN):
+        saved = uno.players.search.WILD_THIN
+        uno.players.search.WILD_THIN = thin
         try:
             rng = Rng(5)
             g = Game.from_observation(o, rng)
@@ -555,9 +555,9 @@ def test_redeal_thins_a_normal_seats_wilds_by_half_and_keeps_the_deck():
                     held[s] += sum(1 for c in g.hands[s] if c >= 0x40)
             wilds[thin] = held
         finally:
-            uno.ai_search.WILD_THIN = saved
-    blind, thinned = wilds[0], wilds[uno.ai_search.WILD_THIN]
-    assert uno.ai_search.WILD_THIN == 4
+            uno.players.search.WILD_THIN = saved
+    blind, thinned = wilds[0], wilds[uno.players.search.WILD_THIN]
+    assert uno.players.search.WILD_THIN == 4
     for s in (1, 3):  # the Normal seats: about half (each wild back half of the time)
         assert 0.35 * blind[s] < thinned[s] < 0.65 * blind[s]
     assert 0.8 * blind[2] < thinned[2] < 1.25 * blind[2]  # the Easy seat: as dealt
@@ -570,7 +570,7 @@ def test_a_sampled_deal_holds_each_unseen_card_once():
     that showed it lacks a colour gets none of it while the cards allow."""
     from collections import Counter
 
-    from uno.cards import make_deck
+    from uno.core.cards import make_deck
 
     checked = 0
     for seed in range(1, 5):
@@ -601,7 +601,7 @@ def test_a_sampled_deal_holds_each_unseen_card_once():
 
 
 def test_a_normal_hand_always_fits_its_recorded_plays():
-    """The search's model of Normal (uno.ai_infer.Past, docs/AI.md "Inference from the other
+    """The search's model of Normal (uno.players.infer.Past, docs/AI.md "Inference from the other
     seats' plays") is Normal's own choice: at every position of Normal self-play, every hand
     whose last play (and the one before, when no card came in between) is on record would have
     made those plays, so a sampled hand the model rules out is never a Normal's true hand."""
@@ -613,7 +613,7 @@ def test_a_normal_hand_always_fits_its_recorded_plays():
                 g = Game(rules, seed=seed)
                 g.start()
                 ps = [player("normal", seed * 10 + s) for s in range(nseats)]
-                past = uno.ai_infer.Past(rules, nseats)
+                past = uno.players.infer.Past(rules, nseats)
                 past.reverse_skips = nseats == 2
                 while g.phase not in (PH_MATCH_OVER, PH_HAND_OVER):
                     obs = g.observe(g.actor)
@@ -683,10 +683,10 @@ def test_deals_honour_a_normal_seats_last_play(monkeypatch, level, deals):
     obs = Obs(r, ["R2", "G7", "B3", "Y1", "Y4", "B8", "R9"], "W", 0, [7, 3, 6], [],
               last_play=bytes(lp))
     obs.discard = [parse("G5"), parse("W")]
-    monkeypatch.setattr(uno.ai_search, "INFER_CARDS", deals)
+    monkeypatch.setattr(uno.players.search, "INFER_CARDS", deals)
     rng = Rng(4)
     g = Game.from_observation(obs, rng)
-    pool = uno.ai_search.Pool(g, 0, obs.last_play)
+    pool = uno.players.search.Pool(g, 0, obs.last_play)
     bad = 0
     checked = deals > 0 and level == "normal"
     for _ in range(200):
@@ -703,22 +703,22 @@ def test_unknown_level():
 
 
 def test_easy_code_loads_only_for_an_easy_seat():
-    """The Easy player is a module of its own (uno.easy): Normal and Advanced players never
+    """The Easy player is a module of its own (uno.players.easy): Normal and Advanced players never
     load it, so a player's match against them keeps its code out of the badge's heap."""
     import sys
 
     from uno import drop
 
-    drop("uno.easy")
+    drop("uno.players.easy")
     make_player("normal", 1)
     make_player("advanced", 2)
-    assert "uno.easy" not in sys.modules
+    assert "uno.players.easy" not in sys.modules
     p = make_player("easy", 3)
-    assert p.level == "easy" and "uno.easy" in sys.modules
+    assert p.level == "easy" and "uno.players.easy" in sys.modules
 
 
 def test_a_sampled_discard_pile_has_room_for_the_searchs_plies():
-    assert uno.sample.PLAY_ROOM >= uno.ai_search._CORE_PLIES
+    assert uno.core.sample.PLAY_ROOM >= uno.players.search._CORE_PLIES
 
 
 def test_arena_oracle_probe_sees_the_hidden_cards():
@@ -745,8 +745,8 @@ def test_the_searchs_scores_are_whole_numbers(monkeypatch):
     a playout) is an int, so a badge, whose floats are 30-bit, sums them as a PC does and
     picks the same play from the same sampled deals."""
     seen = []
-    real_playout = uno.ai_search.Model.playout
-    real_terminal = uno.ai_search.terminal
+    real_playout = uno.players.search.Model.playout
+    real_terminal = uno.players.search.terminal
 
     def playout(self, g, seat, first):
         v, turns = real_playout(self, g, seat, first)
@@ -758,8 +758,8 @@ def test_the_searchs_scores_are_whole_numbers(monkeypatch):
         seen.append(v)
         return v
 
-    monkeypatch.setattr(uno.ai_search.Model, "playout", playout)
-    monkeypatch.setattr(uno.ai_search, "terminal", terminal)
+    monkeypatch.setattr(uno.players.search.Model, "playout", playout)
+    monkeypatch.setattr(uno.players.search, "terminal", terminal)
     for levels in (("normal", "normal"), ("normal", "normal", "normal", "normal")):
         for seed in (1, 2):
             g, obs = find_obs(lambda o: o.phase == PH_PLAY and min(o.counts) <= LATE_CARDS
@@ -778,8 +778,9 @@ def test_the_computer_players_compute_with_whole_numbers_only():
     from pathlib import Path
 
     found = []
-    for name in ("ai", "advanced", "ai_search", "observe"):
-        path = Path(uno.ai.__file__).with_name(name + ".py")
+    lib = Path(uno.players.normal.__file__).parent.parent
+    for name in ("players/normal", "players/advanced", "players/search", "core/observe"):
+        path = lib / (name + ".py")
         for n in ast.walk(ast.parse(path.read_text())):
             if isinstance(n, ast.Constant) and isinstance(n.value, float):
                 found.append("%s.py:%d %r" % (name, n.lineno, n.value))
@@ -794,9 +795,9 @@ def test_the_prior_counts_twice_as_much_at_three_and_four_seats():
     whose scores are in hundredths of a point times the unseen coloured cards (``left``)."""
     left = [10, 5, 3, 2]
     cands = [0x05, 0x13, 64]  # R5, Y3, the draw
-    two = uno.advanced._prior(cands, [300, 100], 300, 5, None)
-    multi = uno.advanced._prior(cands, [300 * 20, 100 * 20], 300 * 20, 5, left)
-    point = 20 * uno.ai.WIN // 1000  # 0.02 of a win (the draw, last, gets the best's)
+    two = uno.players.advanced._prior(cands, [300, 100], 300, 5, None)
+    multi = uno.players.advanced._prior(cands, [300 * 20, 100 * 20], 300 * 20, 5, left)
+    point = 20 * uno.players.normal.WIN // 1000  # 0.02 of a win (the draw, last, gets the best's)
     assert two == [3 * point, point, 3 * point]
     assert multi == [2 * v for v in two]
 
@@ -808,11 +809,12 @@ def test_the_late_prior_keeps_a_wild_from_a_hand_of_four_or_more():
     left = [10, 5, 3, 2]
     cands = [0x2D, 0x05, 64]  # a wild calling blue, R5, the draw
     scores = [300 * 20, 100 * 20]
-    point = 2 * 20 * uno.ai.WIN // 1000  # 0.04 of a win a point at three and four seats
-    assert uno.advanced._prior(cands, scores, scores[0], 3, left) == [3 * point, point, 3 * point]
-    lower = uno.advanced._prior(cands, scores, scores[0], 4, left)
-    assert lower[0] == (300 + uno.advanced.K_PRIOR_WILD) * point // 100
+    point = 2 * 20 * uno.players.normal.WIN // 1000  # 0.04 of a win a point at three and four seats
+    assert (uno.players.advanced._prior(cands, scores, scores[0], 3, left)
+            == [3 * point, point, 3 * point])
+    lower = uno.players.advanced._prior(cands, scores, scores[0], 4, left)
+    assert lower[0] == (300 + uno.players.advanced.K_PRIOR_WILD) * point // 100
     assert lower[1:] == [point, 3 * point]
-    assert uno.advanced.K_PRIOR_WILD == -450
-    two = uno.advanced._prior(cands, [300, 100], 300, 7, None)
+    assert uno.players.advanced.K_PRIOR_WILD == -450
+    two = uno.players.advanced._prior(cands, [300, 100], 300, 7, None)
     assert two[0] == two[2] == 3 * two[1]

@@ -4,9 +4,9 @@ swaps with, when each level jumps in, the mixed stack."""
 import pytest
 from test_rules import act, position
 
-from uno import codes
-from uno import game as G
-from uno.players import make_player
+from uno.core import codes
+from uno.core import game as G
+from uno.players.make import make_player
 
 
 @pytest.mark.parametrize("level", ["normal", "advanced"])

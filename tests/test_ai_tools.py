@@ -36,19 +36,19 @@ def test_arena_command_line(capsys):
 
 
 def test_arena_set_changes_a_tunable(capsys, monkeypatch):
-    """--set NAME=VALUE reaches the player's tunables (uno.advanced: here the search alone, no
-    Normal prior) and the search's (uno.ai_search: the playout's horizon), and the header says
-    so; an unknown name is refused."""
-    import uno.advanced
-    import uno.ai_search
+    """--set NAME=VALUE reaches the player's tunables (uno.players.advanced: here the search alone,
+    no Normal prior) and the search's (uno.players.search: the playout's horizon), and the header
+    says so; an unknown name is refused."""
+    import uno.players.advanced
+    import uno.players.search
 
-    monkeypatch.setattr(uno.advanced, "K_PRIOR", uno.advanced.K_PRIOR)
-    monkeypatch.setattr(uno.ai_search, "HORIZON", uno.ai_search.HORIZON)
+    monkeypatch.setattr(uno.players.advanced, "K_PRIOR", uno.players.advanced.K_PRIOR)
+    monkeypatch.setattr(uno.players.search, "HORIZON", uno.players.search.HORIZON)
     assert arena.main(["advanced", "normal", "--hands", "2", "--jobs", "1", "--budget", "40",
                        "--set", "K_PRIOR=0", "--set", "HORIZON=3"]) == 0
     out = capsys.readouterr().out
-    assert "K_PRIOR=0" in out and uno.advanced.K_PRIOR == 0
-    assert "HORIZON=3" in out and uno.ai_search.HORIZON == 3
+    assert "K_PRIOR=0" in out and uno.players.advanced.K_PRIOR == 0
+    assert "HORIZON=3" in out and uno.players.search.HORIZON == 3
     with pytest.raises(ValueError):
         arena.main(["advanced", "normal", "--hands", "2", "--jobs", "1", "--set", "NO_SUCH=1"])
 
@@ -73,9 +73,9 @@ def test_probes_joined_by_commas_are_all_installed_and_bad_names_are_refused(cap
     and ``imitate`` are in the player, no probes)."""
     import subprocess
 
-    code = ("from tools.ai import arena; import uno.ai_search as s; "
+    code = ("from tools.ai import arena; import uno.players.search as s; "
             "arena._engine_chunk((['advanced', 'normal', 'normal'], 'classic', '', 'hand', 1, "
-            "None, 0, 1, 'exact,no-prior', ())); import uno.advanced as p; "
+            "None, 0, 1, 'exact,no-prior', ())); import uno.players.advanced as p; "
             "print(s.rollout is arena.exact_rollout, p.K_PRIOR)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, timeout=300)
@@ -95,7 +95,7 @@ def test_playout_cost_times_the_three_playouts_on_the_same_positions():
     a rollout, the exact one no more turns than the horizon, and the imitation's other seats'
     turns counted. The player's charge is its own again afterwards. (No assertion on the
     timing: the machine is shared.)"""
-    import uno.ai_search as search
+    import uno.players.search as search
 
     tenths = search.IMIT_TENTHS
     r = arena.playout_cost(positions=4, deals=2)
@@ -113,11 +113,11 @@ def test_imitation_picks_a_card_normal_ranks_first(nseats):
     decision of Normal self-play where the next seat shows no void (the playout keeps none),
     the card the imitation picks from the hand scores as high under Normal's own score_play as
     Normal's choice does."""
-    import uno.ai_search as search
-    from uno.ai import Context, Normal, score_play
-    from uno.codes import PH_HAND_OVER, PH_PLAY
-    from uno.game import Game
-    from uno.rules import preset
+    import uno.players.search as search
+    from uno.players.normal import Context, Normal, score_play
+    from uno.core.codes import PH_HAND_OVER, PH_PLAY
+    from uno.core.game import Game
+    from uno.core.rules import preset
 
     rules = preset("classic")
     rules.update({"seats": ("normal",) * nseats})
@@ -148,12 +148,12 @@ def test_the_playout_charges_the_imitated_turns(monkeypatch):
     """The playout is charged IMIT_TENTHS tenths of a unit more for each turn of another seat
     it imitates Normal in (three and four seats): with 0 it is charged as a plain playout,
     with 12 more; at two seats no turn is imitated (the plain playout, as before)."""
-    import uno.ai_search as search
-    from uno.ai import Normal
-    from uno.codes import PH_PLAY
-    from uno.game import Game
-    from uno.rng import Rng
-    from uno.rules import preset
+    import uno.players.search as search
+    from uno.players.normal import Normal
+    from uno.core.codes import PH_PLAY
+    from uno.core.game import Game
+    from uno.core.rng import Rng
+    from uno.core.rules import preset
 
     for nseats in (4, 2):
         rules = preset("classic")
@@ -180,7 +180,7 @@ def test_the_playout_charges_the_imitated_turns(monkeypatch):
 def test_unmarked_probe_hides_advanceds_marks_from_the_normals(monkeypatch):
     """``--probe unmarked`` (docs/AI.md): the Normals never see a colour the Advanced
     seat showed it lacks, while the game holds such marks; the other seats' marks they see."""
-    import uno.ai
+    import uno.players.normal
 
     seen = {"advanced": 0, "other": 0, "game": 0}
 
@@ -194,8 +194,8 @@ def test_unmarked_probe_hides_advanceds_marks_from_the_normals(monkeypatch):
                 seen["other"] += obs.void[s] != 0
         return normal(self, obs)
 
-    normal = uno.ai.Normal.play
-    monkeypatch.setattr(uno.ai.Normal, "play", spy)
+    normal = uno.players.normal.Normal.play
+    monkeypatch.setattr(uno.players.normal.Normal, "play", spy)
     arena.install_probe("unmarked")
     for seed in range(1, 13):
         arena.play_game(["advanced", "normal", "normal", "normal"], "classic", "", seed, "hand",
@@ -209,33 +209,33 @@ def test_exact_probe_plays_out_with_normals_and_restores_the_sampled_game(monkey
     other seat choosing as a Normal would from what it sees, here to the hand's end, and pops
     every ply: the sampled game is exactly as it was for the next candidate, and a finished
     hand scores a whole win or loss."""
-    import uno.ai
-    import uno.ai_search as search
+    import uno.players.normal
+    import uno.players.search as search
     from test_core_properties import snapshot
-    from uno.codes import PH_PLAY
-    from uno.game import Game
-    from uno.rng import Rng
-    from uno.rules import preset
+    from uno.core.codes import PH_PLAY
+    from uno.core.game import Game
+    from uno.core.rng import Rng
+    from uno.core.rules import preset
 
     calls = {"other": 0, "own": 0}
-    choose = uno.ai.Normal.choose
+    choose = uno.players.normal.Normal.choose
 
     def counted(self, obs):
         calls["own" if obs.seat == seat else "other"] += 1
         return choose(self, obs)
 
     monkeypatch.setitem(arena.EXACT, "EXACT_TURNS", 80)
-    monkeypatch.setitem(arena._TRUE, "exact_normal", uno.ai.Normal(12345))
+    monkeypatch.setitem(arena._TRUE, "exact_normal", uno.players.normal.Normal(12345))
     rules = preset("classic")
     rules.update({"seats": ("normal",) * 4})
     g = Game(rules, seed=5)
     g.start()
-    normal = uno.ai.Normal(1)
+    normal = uno.players.normal.Normal(1)
     while not (g.phase == PH_PLAY and min(len(h) for h in g.hands) <= 3):
         g.apply(normal.choose(g.observe(g.actor)))
     seat = g.actor
     obs = g.observe(seat)
-    monkeypatch.setattr(uno.ai.Normal, "choose", counted)
+    monkeypatch.setattr(uno.players.normal.Normal, "choose", counted)
     sampled = Game.from_observation(obs, Rng(2))
     before = snapshot(sampled)
     totals = [0] * len(obs.legal)
@@ -244,7 +244,7 @@ def test_exact_probe_plays_out_with_normals_and_restores_the_sampled_game(monkey
         units = arena.exact_rollout(sampled, None, a, seat, totals, i, Rng(3))
         assert snapshot(sampled) == before, "the playout of %d left the game changed" % a
         assert search._CORE_COST <= units <= search._CORE_COST + search.HORIZON
-        finished += abs(totals[i]) >= uno.ai.WIN
+        finished += abs(totals[i]) >= uno.players.normal.WIN
     assert calls["other"] > 0 and calls["own"] == 0
     assert finished > 0
     # EXACT_CHARGE: the same playout charged 4.3 times, in tenths.
@@ -303,8 +303,8 @@ def test_rlcard_translation_round_trip():
     pytest.importorskip("rlcard")
     from tools.ai import rlcard_agent as ra
 
-    from uno.codes import DRAW
-    from uno.cards import W4, parse
+    from uno.core.codes import DRAW
+    from uno.core.cards import W4, parse
 
     assert ra.card_of("r-7") == parse("R7")
     assert ra.card_of("y-draw_2") == parse("Y+2")
@@ -436,12 +436,12 @@ def mpy_dir(tmp_path_factory):
 
 HAND_SCRIPT = """
 import gc
-from uno.players import make_player
-from uno.game import Game, PH_HAND_OVER, PH_MATCH_OVER
-from uno.rules import preset
-import uno.advanced
-import uno.ai_search
-import uno.observe
+from uno.players.make import make_player
+from uno.core.game import Game, PH_HAND_OVER, PH_MATCH_OVER
+from uno.core.rules import preset
+import uno.players.advanced
+import uno.players.search
+import uno.core.observe
 gc.collect()
 levels = %r
 g = Game(preset("official", seats=levels), seed=4)
@@ -482,11 +482,11 @@ def test_search_live_data_is_small(mpy_dir):
     MicroPython: well under 8 KB."""
     script = """
 import gc
-import uno.ai_search as S
-from uno.players import make_player
-from uno.game import Game, PH_PLAY
-from uno.rules import preset
-from uno.rng import Rng
+import uno.players.search as S
+from uno.players.make import make_player
+from uno.core.game import Game, PH_PLAY
+from uno.core.rules import preset
+from uno.core.rng import Rng
 g0 = Game(preset("official", seats=("normal", "normal", "normal", "normal")), seed=5)
 g0.start()
 p = make_player("normal", 1)
@@ -528,7 +528,7 @@ def test_the_charge_for_an_imitated_turn_is_its_micropython_cost():
     without the other seats' imitation of Normal, on MicroPython under callgrind. The imitated
     turns are counted and cost more instructions, and what the player charges for each
     (IMIT_TENTHS tenths of a unit) is within half a unit of what it costs there."""
-    import uno.ai_search as search
+    import uno.players.search as search
 
     r = bench_ai.playout_cost(4, 2)
     assert r["other_turns"] > 0 and r["instr"][1] > r["instr"][0]
@@ -541,7 +541,7 @@ def _new_modules(opponents, seat0):
     # interpreter: nothing of this test run's imports)
     import subprocess
 
-    code = ("import sys; sys.path.insert(0, 'lib'); from uno.players import make_player; "
+    code = ("import sys; sys.path.insert(0, 'lib'); from uno.players.make import make_player; "
             "[make_player(level, 1) for level in %r]; before = set(sys.modules); "
             "make_player(%r, 1); print(sorted(set(sys.modules) - before))" % (opponents, seat0))
     r = subprocess.run([sys.executable, "-c", code], cwd=mpy_helpers.ROOT, capture_output=True,
@@ -560,4 +560,4 @@ def test_the_vm_runs_charge_no_player_code_for_the_players_seat(prof):
     seats = vm_app.PROFILES[prof].split(",")
     assert _new_modules(seats[1:], seats[0]) == "[]"
     # Easy would load a module of its own for that seat (1 KB on the VM)
-    assert _new_modules(seats[1:], "easy") == "['uno.easy']"
+    assert _new_modules(seats[1:], "easy") == "['uno.players.easy']"

@@ -434,7 +434,7 @@ def test_code_py_runs_the_app(badge, monkeypatch):
         code.main("new")
     assert badge.display.root_group is not None
     assert badge.written, "the NeoPixels were set"
-    from uno.save import load
+    from uno.saves.codec import load
 
     saved, notice = load(badge.mods["microcontroller"].nvm)
     assert notice is None and saved.match, "the pause menu saved the match"
@@ -469,7 +469,7 @@ def test_code_py_without_start_files_plays_in_one_program(badge, monkeypatch, tm
     with pytest.raises(Stop):
         code.main()
     assert nxt == []
-    from uno.save import load
+    from uno.saves.codec import load
 
     saved, notice = load(badge.mods["microcontroller"].nvm)
     assert notice is None and saved.match, "the match was dealt and saved at the pause"
@@ -587,7 +587,7 @@ def test_window_mode_smoke(tmp_path):
     assert r.returncode == 0, r.stderr
     assert log.read_text().splitlines()[-1] == '{"ev":"quit","p":0}'
     # START opened the pause menu, a save point: the match is in the window's save file
-    from uno.save import load
+    from uno.saves.codec import load
 
     saved, notice = load(bytearray((tmp_path / "uno-pybadge" / "nvm.bin").read_bytes()))
     assert notice is None and saved.match

@@ -28,9 +28,9 @@ from host_sim import bot
 from host_sim import script as S
 from host_sim.bot import showing
 from host_sim.hw import HostHardware
-from uno import cards
-from uno import codes
-from uno import game as G
+from uno.core import cards
+from uno.core import codes
+from uno.core import game as G
 from uno.app.human import move
 from uno.app.match import Match
 from uno.programs import make
@@ -619,12 +619,22 @@ def test_three_seats_two_humans_chosen_on_the_players_page(tmp_path):
     assert {e["p"] for e in events if e["ev"] == "play"} == {0, 1, 2}  # both humans played
 
 
+def _put_back(kept):
+    """Each module of ``kept`` (name -> module) the attribute of its own package again, as
+    its import made it (``uno.players.normal`` on ``uno.players``)."""
+    import importlib
+
+    for name, m in kept.items():
+        parent, _, child = name.rpartition(".")
+        setattr(importlib.import_module(parent), child, m)
+
+
 def _computer_match(monkeypatch, rest_at_hand_end):
     """A computers-only match on the PC (two Advanced, a Normal, an Easy; 250 points): its
     record, and per hand's results page which player code was in memory."""
-    from uno import ai
+    from uno.players import normal as ai
     from uno.app.input import A
-    from uno.ruleset import Rules
+    from uno.core.ruleset import Rules
 
     if not rest_at_hand_end:
         orig = Match.rest_players
@@ -638,8 +648,9 @@ def _computer_match(monkeypatch, rest_at_hand_end):
         return observe(g, seat)
 
     monkeypatch.setattr(G.Game, "observe", observing)
-    keep = {n: m for n, m in sys.modules.items() if n in ("uno.ai", "uno.advanced",
-                                                          "uno.ai_search", "uno.observe")}
+    keep = {n: m for n, m in sys.modules.items()
+            if n in ("uno.players.normal", "uno.players.advanced", "uno.players.search",
+                     "uno.core.observe")}
     log = io.StringIO()
     try:
         hw = HostHardware(headless=True, render=False, log=log, out=io.StringIO())
@@ -651,19 +662,16 @@ def _computer_match(monkeypatch, rest_at_hand_end):
         at_results = []
         for _ in range(60):
             M.settle(app, hw)
-            at_results.append(("uno.ai" in sys.modules, "uno.advanced" in sys.modules,
-                               tuple(app.table.players)))
+            at_results.append(("uno.players.normal" in sys.modules,
+                               "uno.players.advanced" in sys.modules, tuple(app.table.players)))
             if app.table.g.phase == codes.PH_MATCH_OVER:
                 break
             hw.press(A)
         assert app.table.g.phase == codes.PH_MATCH_OVER
     finally:
         sys.modules.update(keep)
-        import uno
-
-        for n, m in keep.items():
-            setattr(uno, n.split(".")[1], m)
-    assert ai is sys.modules["uno.ai"]
+        _put_back(keep)
+    assert ai is sys.modules["uno.players.normal"]
     assert len(describe_loaded) > 100, "a match long enough to check: %d computer decisions" % (
         len(describe_loaded))
     assert not any(describe_loaded), \
@@ -672,13 +680,13 @@ def _computer_match(monkeypatch, rest_at_hand_end):
 
 
 def test_computer_players_rest_between_hands_and_decide_as_if_they_had_not(monkeypatch):
-    """The app's heap on the badge: at a hand's end the computer players and their
-    code (uno.ai, uno.advanced, uno.observe, uno.ai_search) leave the heap, so the save point
-    and the results page have their room, and the next hand's first computer turn makes them
-    again with their random numbers and what their challenges learned (Match.rest_players,
-    Match.wake_players). A player must decide as if it had never gone: the match's record is
-    the same as when the players stay all match long. The table's messages (uno.app.describe)
-    are not in memory while a computer decides either."""
+    """The app's heap on the badge: at a hand's end the computer players and their code
+    (uno.players.normal, uno.players.advanced, uno.core.observe, uno.players.search) leave the heap,
+    so the save point and the results page have their room, and the next hand's first computer turn
+    makes them again with their random numbers and what their challenges learned
+    (Match.rest_players, Match.wake_players). A player must decide as if it had never gone: the
+    match's record is the same as when the players stay all match long. The table's messages
+    (uno.app.describe) are not in memory while a computer decides either."""
     rested, pages = _computer_match(monkeypatch, True)
     assert len(pages) >= 3, "a match of several hands"
     for has_ai, has_adv, players in pages:
@@ -696,10 +704,11 @@ def _paused_match(pause_every):
     whether any player code was in memory while the menu showed, and what each computer's
     challenges had learned at the end."""
     from uno.app.input import A, B, START
-    from uno.rules import Rules
+    from uno.core.rules import Rules
 
-    keep = {n: m for n, m in sys.modules.items() if n in ("uno.ai", "uno.advanced",
-                                                          "uno.ai_search", "uno.observe")}
+    keep = {n: m for n, m in sys.modules.items()
+            if n in ("uno.players.normal", "uno.players.advanced", "uno.players.search",
+                     "uno.core.observe")}
     log = io.StringIO()
     code_at_menu = []
     try:
@@ -717,7 +726,8 @@ def _paused_match(pause_every):
                 hw.advance(M.FRAME_MS)
                 app.frame()
                 if app.stack and showing(app, "pause"):
-                    code_at_menu.append("uno.ai" in sys.modules or "uno.ai_search" in sys.modules)
+                    code_at_menu.append("uno.players.normal" in sys.modules
+                                        or "uno.players.search" in sys.modules)
                     hw.press(B)
             hw.advance(M.FRAME_MS)
             app.frame()
@@ -727,10 +737,7 @@ def _paused_match(pause_every):
                    else tb.rested[s][1:3] if p == 0 else None for s, p in enumerate(tb.players)]
     finally:
         sys.modules.update(keep)
-        import uno
-
-        for name, m in keep.items():
-            setattr(uno, name.split(".")[1], m)
+        _put_back(keep)
     return log.getvalue(), code_at_menu, learned
 
 

@@ -14,7 +14,7 @@ import pytest
 from host_sim.bot import check_cards, check_record, random_button
 from host_sim.hw import HostHardware
 from uno.programs import make
-from uno.rules import parse, preset
+from uno.core.rules import parse, preset
 
 PRESSES = int(os.environ.get("UNO_FUZZ_PRESSES", "100000"))
 FRAME_MS = 100  # coarser frames than the real 33 ms: the app is timed by ticks, not frames

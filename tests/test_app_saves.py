@@ -15,11 +15,11 @@ from host_sim import __main__ as M
 from host_sim import bot
 from host_sim.bot import showing
 from host_sim import script as S
-from uno import cards
-from uno import codes
+from uno.core import cards
+from uno.core import codes
 from uno.app import begin, savepoint
 from uno.app.hint import line, say
-from uno.save import load
+from uno.saves.codec import load
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -135,7 +135,7 @@ def test_a_won_match_enters_the_high_scores_and_clears_the_saved_match(tmp_path,
     s = saved(nvm)
     # kept as it ended: its high score goes in when the next program starts (the codec does
     # not share the match's heap); switching the badge off at the results loses nothing
-    from uno.bitread import saved_phase
+    from uno.saves.bitread import saved_phase
 
     assert s.match and saved_phase(s.match) == codes.PH_MATCH_OVER and s.scores == []
     app, _, _ = sim(tmp_path, "WAIT:1", "next", "--nvm", str(nvm))
@@ -234,7 +234,7 @@ def test_pages_load_on_demand_and_go_when_closed(tmp_path):
     app.get_match().new()
     assert "uno.app.title" not in sys.modules
     # the match's rules and names are made: that code is gone too, the settings' data stays
-    assert "uno.settings_ops" not in sys.modules and "uno.settings" in sys.modules
+    assert "uno.saves.settings_ops" not in sys.modules and "uno.saves.settings" in sys.modules
 
 
 def _continue_at_results(tmp_path, nvm, players_made_at_once, first=None):
@@ -249,7 +249,7 @@ def _continue_at_results(tmp_path, nvm, players_made_at_once, first=None):
     kept = len(records(first))
     args = M.parse_args(["--headless", "--quiet", "--no-render", "--nvm", str(nvm),
                          "--log", str(log)])
-    code = ("uno.ai", "uno.advanced", "uno.ai_search", "uno.observe")
+    code = ("uno.players.normal", "uno.players.advanced", "uno.players.search", "uno.core.observe")
     keep = {n: m for n, m in sys.modules.items() if n in code}
     mp = pytest.MonkeyPatch()
     made_in = []  # the phase of the game at each player made
@@ -284,21 +284,22 @@ def _continue_at_results(tmp_path, nvm, players_made_at_once, first=None):
     finally:
         mp.undo()
         sys.modules.update(keep)
-        import uno
+        import importlib
 
-        for n, m in keep.items():
-            setattr(uno, n.split(".")[1], m)
+        for n, m in keep.items():  # each the attribute of its own package again
+            parent, _, child = n.rpartition(".")
+            setattr(importlib.import_module(parent), child, m)
     return at_results, [e for e in records(log)[kept:] if e["ev"] != "quit"]
 
 
 def test_a_match_continued_at_a_hands_end_keeps_its_computer_players_resting(tmp_path):
     """A match saved at a hand's end continues at its results page with its computer players
-    resting, as they were when it was saved (Match.rest_players): their code (uno.ai,
-    uno.advanced, uno.ai_search, uno.observe) is not loaded until the next hand's first
-    computer turn, so the results page, its save point and the score graph have the room they
-    had. On the badge's VM a player's session that went to the graph and back at a hand's end
-    failed at the budget, 125 KB, and at 126 (docs/BENCHMARKS.md). The players then
-    decide as they would have if made at once: the next hand's record is the same."""
+    resting, as they were when it was saved (Match.rest_players): their code (uno.players.normal,
+    uno.players.advanced, uno.players.search, uno.core.observe) is not loaded until the next hand's
+    first computer turn, so the results page, its save point and the score graph have the room they
+    had. On the badge's VM a player's session that went to the graph and back at a hand's end failed
+    at the budget, 125 KB, and at 126 (docs/BENCHMARKS.md). The players then decide as they would
+    have if made at once: the next hand's record is the same."""
     nvm = tmp_path / "nvm.bin"
     args = M.parse_args(["--headless", "--quiet", "--no-render", "--seed", "4", "--nvm",
                          str(nvm), "--seats", "human,advanced,normal"])
@@ -313,7 +314,7 @@ def test_a_match_continued_at_a_hands_end_keeps_its_computer_players_resting(tmp
     M.settle(app, hw)
     bot.play_match(app, hw, M.settle, until=lambda a: showing(a, "results"))
     M.settle(app, hw, wait=400)  # the save point's 10 s gap: the hand's end is written
-    from uno.bitread import saved_phase
+    from uno.saves.bitread import saved_phase
 
     assert saved_phase(saved(nvm).match) == codes.PH_HAND_OVER
     kept = nvm.read_bytes()
@@ -323,26 +324,26 @@ def test_a_match_continued_at_a_hands_end_keeps_its_computer_players_resting(tmp
     nvm.write_bytes(kept)
     made, rec_made = _continue_at_results(tmp_path, nvm, True, first)
     assert made[0] and made[1][0] is None and made[1][1] != 0 and made[1][2] != 0
-    assert made[2] == ["uno.advanced", "uno.ai", "uno.observe"]
+    assert made[2] == ["uno.core.observe", "uno.players.advanced", "uno.players.normal"]
     assert len(rec) > 10 and [e["ev"] for e in rec].count("hand_end") == 1
     assert rec == rec_made
 
 
 def test_a_save_point_mid_hand_lets_the_search_code_go(tmp_path):
-    """docs/BENCHMARKS.md: a save point (the player leaving a page mid-hand) drops the
-    search's code (uno.ai_search) before the save codec loads, so the codec has its room where a
-    player's session is fullest; the match is kept, and the next search loads the code again."""
+    """docs/BENCHMARKS.md: a save point (the player leaving a page mid-hand) drops the search's code
+    (uno.players.search) before the save codec loads, so the codec has its room where a player's
+    session is fullest; the match is kept, and the next search loads the code again."""
     nvm = tmp_path / "nvm.bin"
     app, _, _ = sim(tmp_path, "A WAIT:1", "mid", "--nvm", str(nvm))
-    import uno.ai_search  # noqa: F401 (a search of a computer's turn, as in a page's program)
+    import uno.players.search  # noqa: F401 (a search of a computer's turn, as in a page's program)
 
-    assert "uno.ai_search" in sys.modules
+    assert "uno.players.search" in sys.modules
     assert app.save_point() is True  # the match packed and handed to the nvm's writer
-    assert "uno.ai_search" not in sys.modules
-    from uno.players import make_player
+    assert "uno.players.search" not in sys.modules
+    from uno.players.make import make_player
 
     g = app.table.g
     p = make_player("advanced", 1)
     obs = g.observe(g.actor)
     assert p.search(obs, [a for a in obs.legal][:2], budget=50) in obs.legal
-    assert "uno.ai_search" in sys.modules
+    assert "uno.players.search" in sys.modules

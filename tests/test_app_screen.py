@@ -12,9 +12,9 @@ from test_app_e2e import ROOT, human_turn, reach, run, shown
 from host_sim import __main__ as M
 from host_sim.bot import showing
 from host_sim.hw import HostHardware
-from uno import cards
-from uno import codes
-from uno import game as G
+from uno.core import cards
+from uno.core import codes
+from uno.core import game as G
 from uno.app import codes as table_codes
 from uno.app import table as table_mod
 from uno.app.human import countdown
@@ -487,8 +487,8 @@ def test_every_refusal_fits_whole(preset):
     challenge or accept), over random matches in the preset, 4 seats."""
     import random
 
-    import uno.explain  # noqa: F401 (kept loaded: the core drops it after each use otherwise)
-    from uno import rules as R
+    import uno.core.explain  # noqa: F401 (kept loaded: the core drops it after each use otherwise)
+    from uno.core import rules as R
 
     rng = random.Random(preset)
     reasons = set()

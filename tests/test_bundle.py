@@ -78,13 +78,13 @@ def test_the_bundle_gives_the_games_names_the_firmwares_and_maps_them_back(built
     firmware = set(shortnames.firmware_names() + shortnames.badge_names())
     assert set(names.values()) <= firmware
     assert names["legal_actions"] != "legal_actions"
-    game = (out / "lib" / "uno" / "game.mpy").read_bytes()
+    game = (out / "lib" / "uno" / "core" / "game.mpy").read_bytes()
     assert b"legal_actions" not in game
     long_ = tmp_path / "long"
     r = run_bundle("--out", str(long_), "--cp", "10", "--long-names")
     assert r.returncode == 0, r.stdout + r.stderr
     assert not (long_ / "names.map").exists()
-    assert b"legal_actions" in (long_ / "lib" / "uno" / "game.mpy").read_bytes()
+    assert b"legal_actions" in (long_ / "lib" / "uno" / "core" / "game.mpy").read_bytes()
 
 
 def test_bundle_10_is_compiled_by_circuitpython_10_when_it_is_there(built10) -> None:
@@ -218,12 +218,12 @@ def test_requirements_device_txt_matches_the_import_scan() -> None:
 
 def _drive(tmp_path: Path, circuitpy: bool = True) -> Path:
     d = tmp_path / "CIRCUITPY"
-    (d / "lib" / "uno").mkdir(parents=True)
+    (d / "lib" / "uno" / "core").mkdir(parents=True)
     (d / "lib" / "adafruit_display_text").mkdir()
     if circuitpy:
         (d / "boot_out.txt").write_text("Adafruit CircuitPython 10.2.1 on 2025-01-01; "
                                         "Adafruit PyBadge with samd51j19\n")
-    (d / "lib" / "uno" / "game.py").write_text("OLD = 1\n")  # would shadow game.mpy
+    (d / "lib" / "uno" / "core" / "game.py").write_text("OLD = 1\n")  # would shadow game.mpy
     (d / "lib" / "adafruit_display_text" / "label.py").write_text("OLD = 1\n")
     (d / "lib" / "adafruit_ticks.py").write_text("OLD = 1\n")
     (d / "lib" / "neopixel.mpy").write_bytes(b"C\x06other")  # someone else's library
@@ -246,19 +246,19 @@ def test_to_replaces_the_game_removes_stale_shadows_and_keeps_other_files(
     assert (drive / "lib" / "game" / "screen.mpy").is_file()
     assert (drive / "code.py").read_text() == "import game.screen\n"
     assert (drive / "settings.toml").is_file() and (drive / "lib" / "neopixel.mpy").is_file()
-    assert (drive / "lib" / "uno" / "game.py").is_file()  # not this fake game's package
+    assert (drive / "lib" / "uno" / "core" / "game.py").is_file()  # not this fake game's package
     assert any("removed lib/adafruit_ticks.py" in s for s in said), said
     assert "KB left on the drive" in said[-1]
 
 
 def test_to_onto_a_drive_removes_lib_uno_game_py_shadow(tmp_path: Path) -> None:
-    """The real bundle: an old lib/uno/game.py beside the new game.mpy would run instead."""
+    """The real bundle: an old lib/uno/core/game.py beside the new game.mpy would run instead."""
     drive = _drive(tmp_path)
     r = run_bundle("--out", str(tmp_path / "b"), "--to", str(drive))
     assert r.returncode == 0, r.stdout + r.stderr
-    assert not (drive / "lib" / "uno" / "game.py").exists()
-    assert (drive / "lib" / "uno" / "game.mpy").read_bytes()[:2] == b"C\x06"
-    assert "removed lib/uno/game.py (it would shadow lib/uno/game.mpy)" in r.stdout
+    assert not (drive / "lib" / "uno" / "core" / "game.py").exists()
+    assert (drive / "lib" / "uno" / "core" / "game.mpy").read_bytes()[:2] == b"C\x06"
+    assert "removed lib/uno/core/game.py (it would shadow lib/uno/core/game.mpy)" in r.stdout
     assert (drive / "settings.toml").is_file() and (drive / "lib" / "neopixel.mpy").is_file()
     assert "KB left on the drive" in r.stdout
 
@@ -296,14 +296,16 @@ def test_pure_modules_import_on_circuitpython_10_vm(built10) -> None:
         pytest.skip("CircuitPython's Unix port is not here")
     assert "imported" in stdout and "pure modules from the bundle" in stdout, stdout
     line = next(s for s in stdout.splitlines() if "pure modules from the bundle" in s)
-    for mod in ("uno.game", "uno.rules", "uno.ai", "uno.cards", "uno.rng"):
+    for mod in ("uno.core.game", "uno.core.rules", "uno.players.normal", "uno.core.cards",
+                "uno.core.rng"):
         assert " %s " % mod in line + " ", line
     r = subprocess.run([vm, "-X", "heapsize=200k", "-c",
-                        "import uno.game, uno.rules, uno.ai\nprint(uno.game.__file__)"],
+                        "import uno.core.game, uno.core.rules, uno.players.normal\n"
+                        "print(uno.core.game.__file__)"],
                        capture_output=True, text=True, timeout=60,
                        env={**os.environ, "MICROPYPATH": str(out / "lib")})
     assert r.returncode == 0, r.stderr
-    assert r.stdout.strip().endswith("uno/game.mpy")
+    assert r.stdout.strip().endswith("uno/core/game.mpy")
 
 
 def test_a_lean_bundle_is_smaller_and_its_errors_name_the_function(built10, tmp_path) -> None:
@@ -318,13 +320,13 @@ def test_a_lean_bundle_is_smaller_and_its_errors_name_the_function(built10, tmp_
     full = {p.relative_to(out): p.stat().st_size for p in _mpys(out)}
     small = {p.relative_to(lean): p.stat().st_size for p in _mpys(lean)}
     assert set(small) == set(full)
-    game = Path("lib/uno/game.mpy")
+    game = Path("lib/uno/core/game.mpy")
     assert small[game] < full[game] - 300
     assert sum(small.values()) < sum(full.values()) - 5000
     vm, _ = cptools.vm()
     if vm is None:
         pytest.skip("CircuitPython's Unix port is not here")
-    code = "import uno.rules\nuno.rules.preset('nope')"
+    code = "import uno.core.rules\nuno.core.rules.preset('nope')"
     tb = {}
     for name, folder in (("full", out), ("lean", lean)):
         env = {**os.environ, "MICROPYPATH": str(folder / "lib")}

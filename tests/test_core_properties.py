@@ -11,12 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tools.records.replay import check_record
 
-from uno import cards
-from uno.cards import DRAW2, REVERSE, SKIP, WILD, WILD4
-from uno.codes import CALL_ONE, PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY
-from uno.game import Game
-from uno.rulecheck import PRESET_NAMES
-from uno.rules import preset
+from uno.core import cards
+from uno.core.cards import DRAW2, REVERSE, SKIP, WILD, WILD4
+from uno.core.codes import CALL_ONE, PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY
+from uno.core.game import Game
+from uno.core.rulecheck import PRESET_NAMES
+from uno.core.rules import preset
 
 
 def snapshot(g):
@@ -157,9 +157,9 @@ def test_every_kind_is_played_somewhere():
 def test_every_refusal_has_a_reason_that_fits_the_message_bar():
     """Required: a refused move shows its reason in the badge's 26-character message bar; every
     illegal action in random positions of every preset gets a reason of at most 26."""
-    import uno.explain  # noqa: F401 (kept loaded, as is uno.notation: the core drops both
-    import uno.notation  # noqa: F401 after each use otherwise and imports them again per call)
-    from uno.codes import COLOUR
+    import uno.core.explain  # noqa: F401 (kept loaded, as is uno.core.notation: the core drops both
+    import uno.core.notation  # noqa: F401 after each use otherwise and imports them again per call)
+    from uno.core.codes import COLOUR
 
     longest = ""
     for i, name in enumerate(PRESET_NAMES):

@@ -253,7 +253,7 @@ def test_the_computer_levels_play_on_the_badges_vm_as_on_a_pc(request, case, mod
     # the same under CircuitPython 9.2.8, from the 9.x bundle's .mpy (mpy-cross-9.2.8).
     from test_golden_records import CASES, GOLDEN, PLAYERS_TARGET, first_difference
 
-    from uno.codes import PH_HAND_OVER, PH_MATCH_OVER
+    from uno.core.codes import PH_HAND_OVER, PH_MATCH_OVER
 
     p, levels, seed = CASES[case]
     drive = request.getfixturevalue("drive9" if model == "badge9" else "drive")
@@ -263,9 +263,9 @@ def test_the_computer_levels_play_on_the_badges_vm_as_on_a_pc(request, case, mod
     assert floats == (["False", "False"] if model == "unix" else ["True", "False"])
     (drive / "golden.py").write_text(vm_app.script(drive, """
 import json
-from uno.players import make_player
-from uno.game import Game
-from uno.rules import preset
+from uno.players.make import make_player
+from uno.core.game import Game
+from uno.core.rules import preset
 levels = %r
 r = preset(%r, seats=levels, target=%d)
 g = Game(r, seed=%d, sink=lambda ev: print(json.dumps(ev)))
@@ -304,7 +304,7 @@ def test_the_generators_numbers_are_small_ints_on_circuitpython9(drive9):
     # CircuitPython 9.2.8 keeps the result of an operation on a long int a long int even when
     # it is small (10.x makes it small: py/objint_mpz.c), and its list.insert reads such an
     # index as if it were small (first line: the quirk is there). The generator's state is a
-    # 32-bit number: its halves, below() and the shuffle must be small ints (uno.rng), or the
+    # 32-bit number: its halves, below() and the shuffle must be small ints (uno.core.rng), or the
     # search's undo (Journal.pop) puts cards back at the wrong place.
     vm = vm_app.cptools.vm(badge=True, cp=9)[0]
     (drive9 / "small.py").write_text(vm_app.script(drive9, """
@@ -312,7 +312,7 @@ h = ((4 ^ 0x9E3779B9) & 0xFFFFFFFF) >> 16
 a = [1, 2, 3]
 a.insert(h >> 14, 9)
 print(a)
-from uno.rng import Rng
+from uno.core.rng import Rng
 r = Rng(4)
 g = Rng(r.next32())
 ok = []
@@ -358,15 +358,15 @@ def test_a_search_ply_down_to_a_reshuffle_fits_circuitpython9s_stack(drive, pres
     # entered with 920 of the 1,536 bytes in use (every function instrumented); here
     # a recursion spends as much before the ply. It had 16 bytes too few before push's
     # 19-field tuple moved to a frame of its own. Under the party rules the +2 first passes
-    # uno.party's turn (no seat holds it to jump in, the next none to stack on it), which
+    # uno.core.party's turn (no seat holds it to jump in, the next none to stack on it), which
     # returns before the draw: three frames deeper, it overflowed 9.2.8's stack.
-    from uno.codes import PH_PLAY
+    from uno.core.codes import PH_PLAY
 
     vm, _ = vm_app.cptools.vm(pystack=True)
     (drive / "deep.py").write_text(vm_app.script(drive, """
 from micropython import pystack_use
-from uno.game import Game
-from uno.rules import preset
+from uno.core.game import Game
+from uno.core.rules import preset
 g = Game(preset("%s", seats=["normal"] * 4), seed=5)
 g.start()
 while g.phase != %d:
@@ -480,8 +480,8 @@ def test_with_the_firmwares_names_a_match_interns_what_the_badges_small_pools_ho
 
 def test_each_modules_heap_is_reported(drive):
     # vm_app.py modules: the 640-name pool the app's names take, then each module
-    rows = vm_app.module_bytes(drive, ["uno.cards", "uno.game"])
-    assert [r[0] for r in rows] == ["(name-pool)", "uno.cards", "uno.game"]
+    rows = vm_app.module_bytes(drive, ["uno.core.cards", "uno.core.game"])
+    assert [r[0] for r in rows] == ["(name-pool)", "uno.core.cards", "uno.core.game"]
     pool, cards, game = (r[1] for r in rows)
     assert 4400 < pool < 4800
     assert 500 < cards < game  # the rules engine is the larger
@@ -561,13 +561,13 @@ def test_a_failed_soak_says_what_failed_and_where_by_the_sources_names():
 
 # The error screen's path (code.py's handler: crash.recover) on the badge's model, whose
 # traceback module formats the exception as the badge's does: a rule option refused five
-# functions deep in uno.ruleset and uno.rules, four of them renamed by the build
+# functions deep in uno.core.ruleset and uno.core.rules, four of them renamed by the build
 # (tools/bundle/shortnames.py), and the screen read back from its tiles (the stand-in terminalio's
 # tile is the character's code less 32)
 _CRASH = """
 import board
 from uno.app import crash
-from uno.rules import parse
+from uno.core.rules import parse
 
 
 def start():
@@ -600,16 +600,16 @@ def test_the_console_and_the_error_screen_name_the_sources_functions(request, cp
     console = [x for x in r.stdout.splitlines() if x and not x.startswith("@screen")]
     frames = [x.strip() for x in console if x.strip().startswith('File "')]
     names = [f.rsplit(", in ", 1)[1] for f in frames]
-    # uno.rules.parse, Rules.update (uno.ruleset), check and _seats (uno.rulecheck): all but
-    # update have the firmware's names in the build
+    # uno.core.rules.parse, Rules.update (uno.core.ruleset), check and _seats (uno.core.rulecheck):
+    # all but update have the firmware's names in the build
     assert names == ["<module>", "start", "parse", "update", "check", "_seats"], console
     assert [n for n in names if n in renamed] == ["parse", "check", "_seats"]
     assert not set(names) & news, "a frame left with the build's name: %s" % console
-    assert frames[-1].startswith('File "lib/uno/rulecheck.mpy", line '), frames  # kept
+    assert frames[-1].startswith('File "lib/uno/core/rulecheck.mpy", line '), frames  # kept
     assert console[-1].startswith("ValueError: seats: unknown seat 'nobody'")
     screen = [x[8:] for x in r.stdout.splitlines() if x.startswith("@screen")]
-    line = 1 + next(i for i, x in enumerate((ROOT / "lib" / "uno" / "rulecheck.py").read_text()
-                                            .splitlines()) if "unknown seat %r" in x)
+    check = (ROOT / "lib" / "uno" / "core" / "rulecheck.py").read_text()
+    line = 1 + next(i for i, x in enumerate(check.splitlines()) if "unknown seat %r" in x)
     assert screen[0] == "UNO stopped:" and screen[-1] == "Press RESET", screen
     assert " at rulecheck.mpy line %d in _seats " % line in " ".join(screen) + " ", screen
 
@@ -661,7 +661,7 @@ def _cut_and_start(drive, seats, presses, cut):
     pages back, as a SAMD51 writes its nvm: tools/vm/cpvm/vm_power.py), then a start from
     that nvm pressing Continue: the game the start resumed on CircuitPython's VM must be the
     match the PC reads from the nvm. Returns that game and the cut write's offset."""
-    from uno.save import load, unpack_match
+    from uno.saves.codec import load, unpack_match
 
     keys = vm_app.random_presses(presses, 3000) if presses else vm_app.AUTO_KEYS
     r = vm_app.run(drive, 160, seats=vm_app.PROFILES[seats], seed=presses or cut[0], keys=keys,
@@ -734,9 +734,9 @@ def test_pages_from_the_pause_menu_hand_the_match_over_in_sleep_memory(drive):
     # then Options, back, the Score graph, back: four programs on the VM, each a new process,
     # and the nvm holds still the one write (sequence 0) while the backup RAM's stand-in holds
     # the waiting save point, handed over (docs/SAVES.md, "Program switches").
-    from uno import handoff
-    from uno.save import decode
-    from uno.store import HEAD, Store
+    from uno.saves import handoff
+    from uno.saves.codec import decode
+    from uno.saves.store import HEAD, Store
 
     keys = ("A\nWAIT:330\nSTART\nB\nRIGHT\nB\nSTART\nDOWN\nDOWN\nDOWN\nA\nWAIT:30\nB\nWAIT:30\n"
             "START\nDOWN\nDOWN\nA\nWAIT:30\nB\nWAIT:30\n")

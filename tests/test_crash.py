@@ -61,7 +61,7 @@ def test_wrap_and_where():
     assert crash.where("") == ""
     # a lean bundle's code has no line numbers: CircuitPython says line 1 for every frame
     lean = ('Traceback (most recent call last):\n  File "code.py", line 60, in main\n'
-            '  File "/lib/uno/game.mpy", line 1, in _draw\nMemoryError: x\n')
+            '  File "/lib/uno/core/game.mpy", line 1, in _draw\nMemoryError: x\n')
     assert crash.where(lean) == "game.mpy in _draw"
     assert crash.where('  File "code.py", line 9, in <module>\n') == "code.py line 9"
 
@@ -71,7 +71,7 @@ def test_wrap_and_where():
 RENAMED_TB = ('Traceback (most recent call last):\n'
               '  File "code.py", line 60, in main\n'
               '  File "/lib/uno/app/table.mpy", line 412, in map\n'
-              '  File "/lib/uno/game.mpy", line 88, in in_buffer\n'
+              '  File "/lib/uno/core/game.mpy", line 88, in in_buffer\n'
               'IllegalAction: illegal\n')
 MAP = "in_buffer apply\nmap _after_action\nexp legal_actions\n# parameters (...): KeyError\n"
 
@@ -136,7 +136,7 @@ def test_fail_prints_and_shows_the_sources_names(tmp_path, monkeypatch, capsys):
 
 def test_lines_fit_the_screen():
     e = ValueError("word " * 60)
-    lines = crash.lines_for(e, 'File "uno/game.py", line 7', saved=True)
+    lines = crash.lines_for(e, 'File "uno/core/game.py", line 7', saved=True)
     assert len(lines) == 10 and all(len(x) <= 26 for x in lines)
     assert lines[0] == "UNO stopped:" and lines[-1] == "A: restart"
     assert "at game.py line 7" in lines and "Game saved." in lines

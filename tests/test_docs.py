@@ -119,7 +119,9 @@ def test_no_work_log_words_in_code_tests_tools_or_docs():
 TOOL_PATH = re.compile(r"(?<![\w./:$-])tools/[\w./-]*?\.(?:py|sh|txt|c)\b")
 
 
-def test_every_tool_a_file_or_a_document_names_is_where_it_says():
+def paths_named_nowhere(pattern: re.Pattern) -> list[str]:
+    """The paths ``pattern`` finds in the scanned files that name no file, as "file:line: path"
+    (a path with "NAME" in it stands for any file)."""
     missing = []
     for f in _scanned_files():
         try:
@@ -127,9 +129,14 @@ def test_every_tool_a_file_or_a_document_names_is_where_it_says():
         except UnicodeDecodeError:
             continue
         for n, line in enumerate(text.splitlines(), 1):
-            for m in TOOL_PATH.finditer(line):
-                if not (ROOT / m.group(0)).is_file():
+            for m in pattern.finditer(line):
+                if "NAME" not in m.group(0) and not (ROOT / m.group(0)).is_file():
                     missing.append("%s:%d: %s" % (f.relative_to(ROOT), n, m.group(0)))
+    return missing
+
+
+def test_every_tool_a_file_or_a_document_names_is_where_it_says():
+    missing = paths_named_nowhere(TOOL_PATH)
     assert not missing, "%d paths name no file:\n%s" % (len(missing), "\n".join(missing[:40]))
 
 
@@ -143,6 +150,16 @@ def test_the_work_log_patterns_catch_what_they_are_for():
     assert WRAPPED.search("measured at %s\n    # 57: +0.1" % _STOP)
     for s in fine:
         assert not any(p.search(s) for p, _ in WORK_LOG), s
+
+
+# A module of the game named by its path (``lib/uno/saves/codec.py``): the documents and the
+# code's pointers follow a module when it moves to another package ("NAME" stands for any)
+LIB_PATH = re.compile(r"(?<![\w./:$-])lib/uno/[\w./-]*?\.py\b")
+
+
+def test_every_module_of_lib_a_file_or_a_document_names_is_where_it_says():
+    missing = paths_named_nowhere(LIB_PATH)
+    assert not missing, "%d paths name no file:\n%s" % (len(missing), "\n".join(missing[:40]))
 
 
 def test_no_docs_page_is_a_journal():

@@ -16,8 +16,8 @@ import pytest
 from tools.records.replay import check_record
 from tools.ai.selfplay import FirstLegal, play_match
 
-from uno.players import make_player
-from uno.rules import preset
+from uno.players.make import make_player
+from uno.core.rules import preset
 
 GOLDEN = Path(__file__).parent / "golden" / "records"
 CASES = {

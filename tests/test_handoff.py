@@ -6,9 +6,9 @@ import random
 
 from test_save_writes import THINK, boot, press, stored, wait
 
-from uno import handoff
-from uno.save import unpack_match
-from uno.store import HEAD, TAIL, Store
+from uno.saves import handoff
+from uno.saves.codec import unpack_match
+from uno.saves.store import HEAD, TAIL, Store
 
 PAGES = {"graph": ("DOWN", "DOWN", "A"), "options": ("DOWN", "DOWN", "DOWN", "A"),
          "help": ("DOWN", "DOWN", "DOWN", "DOWN", "A")}

@@ -7,20 +7,20 @@ import sys
 import pytest
 
 import uno
-import uno.observe
-from uno.codes import DRAW
-from uno.game import Game, IllegalAction
+import uno.core.observe
+from uno.core.codes import DRAW
+from uno.core.game import Game, IllegalAction
 
 
 def _forget(*names):
     for name in names:
-        sys.modules.pop("uno." + name, None)
-        if hasattr(uno, name):
-            delattr(uno, name)
+        sys.modules.pop("uno.core." + name, None)
+        if hasattr(uno.core, name):
+            delattr(uno.core, name)
 
 
 def _game():
-    from uno.rules import preset
+    from uno.core.rules import preset
 
     g = Game(preset("classic", seats="human,normal"), seed=3)
     g.start()
@@ -35,53 +35,53 @@ def test_refusal_reason_then_its_code_is_unloaded():
     _forget("explain", "notation")
     why = g.explain(bad)
     assert why and len(why) <= 26
-    assert "uno.explain" not in sys.modules and "uno.notation" not in sys.modules
+    assert "uno.core.explain" not in sys.modules and "uno.core.notation" not in sys.modules
     with pytest.raises(IllegalAction) as e:
         g.apply(bad)
     assert str(e.value) == why  # the same reason the second time (module loaded again)
-    assert "uno.explain" not in sys.modules
+    assert "uno.core.explain" not in sys.modules
 
 
 def test_a_refused_cards_reason_needs_no_action_names(monkeypatch):
     """A refused card, the commonest refusal (a person pressing A on a card that does not
-    fit), loads the reasons' code alone: not uno.notation's action names besides, mid-match
+    fit), loads the reasons' code alone: not uno.core.notation's action names besides, mid-match
     on the badge's fullest heap."""
     g = _game()
     p = g.actor
     bad = next(c for c in range(64) if (c & 15) < 13 and c not in g.legal_actions()
                and c in g.hands[p])
     _forget("explain", "notation")
-    monkeypatch.setitem(sys.modules, "uno.notation", None)  # importing it would fail
+    monkeypatch.setitem(sys.modules, "uno.core.notation", None)  # importing it would fail
     assert g.explain(bad).startswith(("Not playable", "Needs"))
-    assert "uno.explain" not in sys.modules
+    assert "uno.core.explain" not in sys.modules
 
 
 def test_loaded_modules_stay_loaded():
     """A shell that imported the names itself (host_sim, tools) keeps them."""
-    import uno.explain  # noqa: F401
-    import uno.notation  # noqa: F401
+    import uno.core.explain  # noqa: F401
+    import uno.core.notation  # noqa: F401
 
     g = _game()
     bad = next(c for c in range(64) if (c & 15) < 13 and c not in g.legal_actions()
                and c not in g.hands[g.actor])
     assert g.explain(bad)
-    from uno.game import action_name
+    from uno.core.game import action_name
 
     assert action_name(DRAW) == "draw"
-    assert "uno.notation" in sys.modules and "uno.explain" in sys.modules
+    assert "uno.core.notation" in sys.modules and "uno.core.explain" in sys.modules
 
 
 def test_rules_module_dropped_and_loaded_again():
-    """A match keeps its Rules after uno.rules goes; the next import validates as before."""
-    import uno.rules as R
+    """A match keeps its Rules after uno.core.rules goes; the next import validates as before."""
+    import uno.core.rules as R
 
     r = R.preset("house", seats="human,easy,advanced")
     R.drop()
-    assert "uno.rules" not in sys.modules
+    assert "uno.core.rules" not in sys.modules
     assert r.wd4 == "free" and r.nseats == 3 and r.as_dict()["seats"] == ["human", "easy",
                                                                           "advanced"]
     assert r.copy() == r  # copy validates again: the module comes back
-    import uno.rules as R2
+    import uno.core.rules as R2
 
     with pytest.raises(ValueError, match="wd4"):
         R2.Rules(wd4="maybe")
@@ -104,11 +104,12 @@ def test_the_piles_are_a_byte_a_card_and_a_sampled_game_keeps_to_29_attributes(m
     blocks (docs/BENCHMARKS.md): the draw and discard piles are bytearrays, through a
     reshuffle and a search's plies and their undo; each game a search samples sets at most 29
     attributes, the largest of MicroPython's map sizes (..., 23, 29, 37) under 296 bytes."""
-    from uno.players import make_player
-    from uno.codes import PH_HAND_OVER, PH_MATCH_OVER
-    from uno.rules import preset
+    from uno.players.make import make_player
+    from uno.core.codes import PH_HAND_OVER, PH_MATCH_OVER
+    from uno.core.rules import preset
 
-    import uno.sample as sample  # again: a test before this one may have let it go (uno.drop)
+    # again: a test before this one may have let it go (uno.drop)
+    import uno.core.sample as sample
 
     sampled = []
     determinize = sample.determinize

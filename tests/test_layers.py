@@ -1,7 +1,9 @@
-"""The house's layers (docs/APP.md, "Structure"): the app is handed its hardware (code.py makes
-it, uno.hw.make picks the board's module, and nothing under lib/uno/app imports lib/uno/hw, so
-the simulator's hardware and each board's stand in for one another); lib/ has no import
-circle; no module is imported by a computed name; every constant has one home."""
+"""The house's layers (docs/APP.md, "Structure"): the packages of lib/uno import only the
+layers below them (the rules core nothing, the players and the saves the core); the app is
+handed its hardware (code.py makes it, uno.hw.make picks the board's module, and nothing under
+lib/uno/app imports lib/uno/hw, so the simulator's hardware and each board's stand in for one
+another); lib/ has no import circle; no module is imported by a computed name; every constant
+has one home."""
 
 import ast
 import io
@@ -89,6 +91,69 @@ def lib_imports(lib: Path) -> dict[str, set[str]]:
     return out
 
 
+# What each package of lib/uno may import besides itself and ``uno`` (the memory policy:
+# ``drop``), lowest first: the rules core imports nothing of the rest; the players and the
+# saves the core only (neither knows the other, nor the app); the view nothing; the app all
+# four but no hardware and no program; a board's hardware the app's button bits
+# (uno.app.input); the programs compose it all but the hardware, which code.py hands them.
+LAYERS = {
+    "uno.core": set(),
+    "uno.players": {"uno.core"},
+    "uno.saves": {"uno.core"},
+    "uno.view": set(),
+    "uno.app": {"uno.core", "uno.players", "uno.saves", "uno.view"},
+    "uno.hw": {"uno.app"},
+    "uno.programs": {"uno.core", "uno.players", "uno.saves", "uno.view", "uno.app"},
+}
+
+
+def package_of(module: str) -> str:
+    """``uno.core.game`` -> ``uno.core``; ``uno`` -> ``uno``."""
+    return ".".join(module.split(".")[:2])
+
+
+def layer_breaks(graph: dict[str, set[str]]) -> list[str]:
+    """The imports of ``graph`` (``lib_imports``) that go up or across ``LAYERS``, as
+    "importer -> imported"; a module of lib/uno in no package of ``LAYERS`` is one too."""
+    out = []
+    for name, got in sorted(graph.items()):
+        pkg = package_of(name)
+        if pkg == "uno":
+            out.extend("%s -> %s" % (name, m) for m in sorted(got))
+            continue
+        if pkg not in LAYERS:
+            out.append("%s: in no layer" % name)
+            continue
+        for m in sorted(got):
+            other = package_of(m)
+            if other not in (pkg, "uno") and other not in LAYERS[pkg]:
+                out.append("%s -> %s" % (name, m))
+    return out
+
+
+def test_each_package_imports_only_the_layers_below_it():
+    graph = lib_imports(ROOT / "lib")
+    assert {package_of(m) for m in graph} == set(LAYERS) | {"uno"}
+    assert layer_breaks(graph) == []
+
+
+def test_the_layer_check_finds_an_import_up_or_across(tmp_path):
+    for pkg, src, found in (
+            ("core", "from uno.saves.codec import load\n", ["uno.saves.codec"]),
+            ("players", "def f():\n    import uno.saves.store\n", ["uno.saves.store"]),
+            ("saves", "from uno.players.make import make_player\n", ["uno.players.make"]),
+            ("core", "from uno.app import describe\n", ["uno.app", "uno.app.describe"]),
+            ("saves", "from uno.core.cards import name\nfrom uno import drop\n", [])):
+        lib = tmp_path / (pkg + str(len(src)))
+        for d in ("uno", "uno/core", "uno/players", "uno/saves", "uno/app"):
+            (lib / d).mkdir(parents=True)
+            (lib / d / "__init__.py").write_text("")
+        for f in ("saves/codec", "saves/store", "players/make", "app/describe", "core/cards"):
+            (lib / "uno" / (f + ".py")).write_text("")
+        (lib / "uno" / pkg / "m.py").write_text(src)
+        assert layer_breaks(lib_imports(lib)) == ["uno.%s.m -> %s" % (pkg, m) for m in found]
+
+
 def circles(graph: dict[str, set[str]]) -> list[set[str]]:
     """The strongly connected groups of more than one module (Tarjan's algorithm)."""
     index, low, stack, on, found = {}, {}, [], set(), []
@@ -121,10 +186,10 @@ def circles(graph: dict[str, set[str]]) -> list[set[str]]:
 
 
 def test_lib_has_no_import_circle():
-    """docs/APP.md, "Import circles": none. A module loaded for a moment (uno.explain,
-    uno.rulecheck, uno.app.describe...) imports nothing of the module that loads it: what they
-    share lives below both (uno.codes, uno.app.codes); the App imports nothing of its composition
-    (uno.programs makes it)."""
+    """docs/APP.md, "Import circles": none. A module loaded for a moment (uno.core.explain,
+    uno.core.rulecheck, uno.app.describe...) imports nothing of the module that loads it: what they
+    share lives below both (uno.core.codes, uno.app.codes); the App imports nothing of its
+    composition (uno.programs makes it)."""
     assert circles(lib_imports(ROOT / "lib")) == []
     text = (ROOT / "docs" / "APP.md").read_text(encoding="utf-8")
     assert "Import circles in `lib/` (`farm-studio look lib`): none" in text
@@ -157,7 +222,7 @@ def test_no_module_of_lib_is_imported_by_a_computed_name():
 def const_copies(lib: Path) -> list[str]:
     """The ``const()`` definitions of ``lib`` that copy another's, as "module.NAME: why": the
     same name (a leading underscore aside) defined in two modules, or a private constant whose
-    comment names the public one elsewhere it equals (``_OVER = const(8)  # uno.game.PH_...``).
+    comment names the public one elsewhere it equals (``_OVER = const(8)  # uno.core.game.PH_...``).
     A definition whose comment begins "copy of" says why it must be one, and passes."""
     from tools.bundle import constfold
 
@@ -191,7 +256,8 @@ def const_copies(lib: Path) -> list[str]:
 
 def test_every_constant_has_one_home():
     """tools/bundle/constfold.py folds a public constant into every module that imports it, so the
-    badge pays nothing for ``from uno.codes import DRAW``: no module keeps a copy of its own."""
+    badge pays nothing for ``from uno.core.codes import DRAW``: no module keeps a copy of its
+    own."""
     assert const_copies(ROOT / "lib") == []
 
 

@@ -8,7 +8,7 @@ import mpy_helpers
 import pytest
 from tools.vm.bench_core import compile_with_selfplay, selfplay_script
 
-from uno.rng import Rng
+from uno.core.rng import Rng
 
 
 @pytest.fixture(scope="module")
@@ -38,8 +38,8 @@ def test_same_seed_same_numbers_and_shuffle_everywhere(mpy_dir):
     """The generator and Fisher-Yates shuffle give the same sequence on MicroPython as on
     CPython, so a seed deals the same cards on the badge."""
     script = (
-        "from uno.rng import Rng\n"
-        "from uno.cards import make_deck\n"
+        "from uno.core.rng import Rng\n"
+        "from uno.core.cards import make_deck\n"
         "r = Rng(2026)\n"
         "print([r.next32() for _ in range(5)], [r.below(n) for n in (1, 2, 7, 108, 1000)])\n"
         "d = make_deck()\n"
@@ -48,7 +48,7 @@ def test_same_seed_same_numbers_and_shuffle_everywhere(mpy_dir):
     )
     rc, out, err = mpy_helpers.run_micropython(script, mpy_dir, heap_kb=64)
     assert rc == 0, out + err
-    from uno.cards import make_deck
+    from uno.core.cards import make_deck
 
     r = Rng(2026)
     first = [r.next32() for _ in range(5)], [r.below(n) for n in (1, 2, 7, 108, 1000)]
@@ -61,7 +61,7 @@ def test_bad_option_is_named_under_micropython(mpy_dir):
     """RULES.md options: an unknown option is refused with an error naming it, on the device
     runtime too."""
     script = (
-        "from uno.rules import parse\n"
+        "from uno.core.rules import parse\n"
         "try:\n"
         "    parse('wd4=maybe')\n"
         "except ValueError as e:\n"

@@ -9,12 +9,12 @@ import pytest
 
 from host_sim.bot import showing
 from host_sim.hw import HostHardware
-from uno import codes
-from uno import rules as R
-from uno import save
+from uno.core import codes
+from uno.core import rules as R
+from uno.saves import codec as save
 from uno.app import input as I
 from uno.programs import make
-from uno.settings_ops import rules_of
+from uno.saves.settings_ops import rules_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -248,7 +248,7 @@ def test_high_scores_show_and_clear_with_confirmation(run):
 # ----- score graph ------------------------------------------------------------------------
 
 def graph_run(scoring="standard"):
-    from uno.ruleset import Rules
+    from uno.core.ruleset import Rules
 
     r = Run()
     r.app.rules = Rules(seats=("human", "advanced", "normal", "easy"), scoring=scoring)
@@ -360,7 +360,7 @@ def test_explanations_fit_the_screen():
 
 def test_name_characters_are_the_saves():
     """The players page keeps its own copy of the save's letters: a string is no constant the
-    badge's build folds, and importing uno.save's would load the codec with the page."""
+    badge's build folds, and importing uno.saves.codec's would load the codec with the page."""
     from uno.app import players
 
     assert players.NAME_CHARS == save.NAME_CHARS
@@ -441,12 +441,12 @@ def test_the_graph_at_a_matchs_end_takes_the_computer_players_room():
     (Match.rest_players: on CircuitPython's VM three Advanced players' heap had no room left for
     the plot), and the next match makes them again."""
     from host_sim import __main__ as M
-    from uno.ruleset import Rules
+    from uno.core.ruleset import Rules
 
-    names = ("uno.ai", "uno.advanced", "uno.ai_search", "uno.observe")
-    import uno.advanced  # noqa: F401 - put back below for the rest of the test session
-    import uno.ai_search  # noqa: F401
-    import uno.observe  # noqa: F401
+    names = ("uno.players.normal", "uno.players.advanced", "uno.players.search", "uno.core.observe")
+    import uno.players.advanced  # noqa: F401 - put back below for the rest of the test session
+    import uno.players.search  # noqa: F401
+    import uno.core.observe  # noqa: F401
 
     keep = {n: sys.modules[n] for n in names}
     try:
@@ -476,7 +476,7 @@ def test_the_graph_at_a_matchs_end_takes_the_computer_players_room():
             if any(app.table.players):
                 break
         assert all(hasattr(p, "choose") for p in app.table.players)
-        assert "uno.advanced" in sys.modules  # the Advanced player again
+        assert "uno.players.advanced" in sys.modules  # the Advanced player again
     finally:
         sys.modules.update(keep)
 

@@ -13,7 +13,7 @@ from host_sim import __main__ as M
 from host_sim import script as S
 from host_sim.bot import check_record, play_match, showing
 from host_sim.hw import HostHardware
-from uno import codes
+from uno.core import codes
 from uno.app import input as I
 from uno.programs import make
 from uno.view import layout as L

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 from tools.vm import vm_app  # noqa: E402
 
-from uno.save import load, unpack_match  # noqa: E402
+from uno.saves.codec import load, unpack_match  # noqa: E402
 
 MISSING = {cp: vm_app.missing(badge=True, cp=cp) for cp in (10, 9)}
 pytestmark = pytest.mark.slow

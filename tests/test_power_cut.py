@@ -25,9 +25,9 @@ import random
 from host_sim import __main__ as M
 from host_sim.bot import check_cards, random_button
 from host_sim.hw import FileNvm, HostHardware
-from uno import codes
+from uno.core import codes
 from uno.app.input import bit
-from uno.save import load, unpack_match
+from uno.saves.codec import load, unpack_match
 
 RUNS = int(os.environ.get("UNO_POWER_CUTS", "12"))
 PAGE = 512  # a SAMD51 flash page; its 8 KB nvm block is 16 of them

@@ -12,7 +12,7 @@ from PIL import Image
 
 from host_sim import __main__ as M
 from host_sim import script as S
-from uno.settings_ops import rules_of
+from uno.saves.settings_ops import rules_of
 
 ROOT = Path(__file__).resolve().parent.parent
 PAUSE_OPTIONS = "START DOWN DOWN DOWN A"  # Resume, Hint (tips on), Score graph, Options
@@ -94,8 +94,9 @@ def _modules_after(tmp_path, keys, seats=None):
 
 def test_the_title_program_loads_none_of_the_matchs_modules(tmp_path):
     _, loaded = _modules_after(tmp_path, "DOWN A B")
-    for name in ("uno.game", "uno.app.table", "uno.app.popups", "uno.app.pause",
-                 "uno.app.results", "uno.ai", "uno.advanced", "uno.ai_search"):
+    for name in ("uno.core.game", "uno.app.table", "uno.app.popups", "uno.app.pause",
+                 "uno.app.results", "uno.players.normal", "uno.players.advanced",
+                 "uno.players.search"):
         assert "'%s'" % name not in loaded, name
     assert "'uno.app.main'" in loaded and "'uno.view.table'" in loaded
 
@@ -106,12 +107,12 @@ def test_a_matchs_program_keeps_only_the_code_it_uses(tmp_path):
     at_table, loaded = _modules_after(tmp_path, "A RIGHT A WAIT:100",
                                       "human,advanced,advanced,advanced")
     assert at_table
-    assert "'uno.game'" in loaded and "'uno.advanced'" in loaded
-    # once a match or a hand: the match's start (uno.app.begin), the deal (uno.deal); while a
+    assert "'uno.core.game'" in loaded and "'uno.players.advanced'" in loaded
+    # once a match or a hand: the match's start (uno.app.begin), the deal (uno.core.deal); while a
     # pop-up or the results show: their construction (uno.view.panels); a search: its code
     for name in ("uno.view.bmp", "uno.app.popups", "uno.app.pause", "uno.app.results",
-                 "uno.app.handover", "uno.app.begin", "uno.deal", "uno.view.panels",
-                 "uno.ai_search"):
+                 "uno.app.handover", "uno.app.begin", "uno.core.deal", "uno.view.panels",
+                 "uno.players.search"):
         assert "'%s'" % name not in loaded, name
 
 
@@ -173,8 +174,8 @@ def test_help_from_a_paused_match_shows_that_matchs_rules(tmp_path):
 
 
 def test_a_matchs_rules_name_their_preset():
-    from uno import rules as R
-    from uno.rulecheck import PRESET_NAMES
+    from uno.core import rules as R
+    from uno.core.rulecheck import PRESET_NAMES
 
     for name in PRESET_NAMES:
         assert R.preset_of(R.preset(name, target=250, seats=("human", "easy", "normal"))) == name

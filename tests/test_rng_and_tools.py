@@ -9,8 +9,8 @@ from pathlib import Path
 
 from tools.records.replay import RecordError, check_record, load, split_matches
 
-from uno.cards import make_deck
-from uno.rng import Rng
+from uno.core.cards import make_deck
+from uno.core.rng import Rng
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,12 +11,14 @@ from collections import Counter
 
 import pytest
 
-from uno import bits, cards
-from uno.codes import DRAW, PASS, PH_COLOUR, PH_DRAWN, PH_HAND_OVER, PH_PLAY
-from uno.game import Game, IllegalAction
-from uno.notation import parse_action
-from uno.rules import parse, preset
-from uno.ruleset import Rules
+from uno.core import cards
+
+from uno.saves import bitwrite as bits
+from uno.core.codes import DRAW, PASS, PH_COLOUR, PH_DRAWN, PH_HAND_OVER, PH_PLAY
+from uno.core.game import Game, IllegalAction
+from uno.core.notation import parse_action
+from uno.core.rules import parse, preset
+from uno.core.ruleset import Rules
 
 # ----- helpers shared by the test_rules_*.py files --------------------------------------------
 
@@ -49,7 +51,7 @@ def position(rules="classic", hands=("R1", "B2"), top="R5", *, under="", colour=
     events = []  # type: list[dict]
     g = Game(r, seed=seed, sink=events.append)
     g.hands = [hand(h) for h in hands]
-    g.pile = bytearray(reversed(hand(pile)))  # the piles are bytearrays (uno.game.Game)
+    g.pile = bytearray(reversed(hand(pile)))  # the piles are bytearrays (uno.core.game.Game)
     g.discard = bytearray(hand(under) + [cards.parse(top)])
     if colour is None:
         colour = top[0]
@@ -67,15 +69,15 @@ def position(rules="classic", hands=("R1", "B2"), top="R5", *, under="", colour=
 
 
 def act(g, *actions):
-    """Apply actions written as ``uno.notation`` names: ``R7``, ``W+4 RED``, ``draw``, ``pass``,
-    ``challenge``, ``accept``, ``call ONE``, ``no ONE``, ``catch``, ``no catch``."""
+    """Apply actions written as ``uno.core.notation`` names: ``R7``, ``W+4 RED``, ``draw``,
+    ``pass``, ``challenge``, ``accept``, ``call ONE``, ``no ONE``, ``catch``, ``no catch``."""
     for t in actions:
         g.apply(parse_action(t))
 
 
 def legal(g):
     """The actor's legal actions as a set of names (``R7``, ``W RED``, ``draw``...)."""
-    from uno.notation import action_name
+    from uno.core.notation import action_name
 
     return {action_name(a) for a in g.legal_actions()}
 
@@ -149,7 +151,7 @@ def test_acorn_deck_has_four_skips_and_no_reverse():
 @pytest.mark.parametrize("acorn", [False, True])
 def test_the_deck_make_up_that_saves_are_checked_against_is_the_dealt_deck(acorn):
     """RULES.md: the 108-card deck (and `deck=acorn`'s); a saved match is refused unless it
-    holds exactly these cards, counted by ``uno.bits.copies``."""
+    holds exactly these cards, counted by ``uno.saves.bitwrite.copies``."""
     dealt = Counter(cards.make_deck(acorn))
     assert {c: bits.copies(c, acorn) for c in range(128) if bits.copies(c, acorn)} == dealt
 
@@ -187,9 +189,9 @@ def test_card_notation_round_trips():
 
 
 def test_action_names_round_trip():
-    """FORMATS.md card notation in action names (``uno.notation``): every action's name reads
+    """FORMATS.md card notation in action names (``uno.core.notation``): every action's name reads
     back as the same action (the shells and these tests write actions by name)."""
-    from uno.notation import action_name
+    from uno.core.notation import action_name
 
     every = list(range(64, 76)) + [c for c in set(cards.make_deck()) if c < 0x40]
     every += [cc << 4 | k for cc in range(4) for k in (cards.WILD, cards.WILD4)]

@@ -1,14 +1,15 @@
-"""docs/RULES.md cannot drift from the code (uno.rules, uno.rulecheck, uno.ruleset): every
-option with its values and default, and every preset with what it sets, as the code has them."""
+"""docs/RULES.md cannot drift from the code (uno.core.rules, uno.core.rulecheck, uno.core.ruleset):
+every option with its values and default, and every preset with what it sets, as the code has
+them."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from uno import rulecheck as C
-from uno import rules as R
-from uno.ruleset import OPTION_NAMES
+from uno.core import rulecheck as C
+from uno.core import rules as R
+from uno.core.ruleset import OPTION_NAMES
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "RULES.md").read_text()
 

@@ -4,8 +4,16 @@
 import pytest
 from test_rules import act, evs, hand, kinds, legal, position, refused
 
-from uno.codes import CALL_ONE, PH_CATCH, PH_CHALLENGE, PH_HAND_OVER, PH_MATCH_OVER, PH_ONE, PH_PLAY
-from uno.game import IllegalAction
+from uno.core.codes import (
+    CALL_ONE,
+    PH_CATCH,
+    PH_CHALLENGE,
+    PH_HAND_OVER,
+    PH_MATCH_OVER,
+    PH_ONE,
+    PH_PLAY,
+)
+from uno.core.game import IllegalAction
 
 PILE = "Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 G1 G2 G3"
 
@@ -99,7 +107,7 @@ def test_one_call_required_then_the_card_takes_effect():
 
 def test_one_window_default_three_seconds():
     """RULES.md `one_call=required`: "(human: within `one_window` seconds, default 3)"."""
-    from uno.ruleset import Rules
+    from uno.core.ruleset import Rules
 
     assert Rules().one_window == 3 and Rules(one_window=5).one_window == 5
 

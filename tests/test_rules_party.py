@@ -4,9 +4,9 @@
 import pytest
 from test_rules import act, evs, hand, kinds, legal, position, refused
 
-from uno import cards
-from uno.codes import PH_CHALLENGE, PH_HAND_OVER, PH_JUMP, PH_ONE, PH_PLAY, PH_STACK, PH_SWAP
-from uno.rules import PRESETS, preset
+from uno.core import cards
+from uno.core.codes import PH_CHALLENGE, PH_HAND_OVER, PH_JUMP, PH_ONE, PH_PLAY, PH_STACK, PH_SWAP
+from uno.core.rules import PRESETS, preset
 
 SEVEN = {"seven_zero": "on"}
 JUMP = {"jump_in": "on"}
@@ -304,7 +304,7 @@ def test_plain_stacking_does_not_take_a_w4_on_a_plus_two():
 def test_the_options_and_help_say_each_new_value_in_one_line():
     """Options and Help explain each value of the new options in one line of the screen."""
     from uno.app import ruletext as T
-    from uno.rulecheck import CHOICES
+    from uno.core.rulecheck import CHOICES
 
     for name, values in (("seven_zero", ("off", "on")), ("jump_in", ("off", "on")),
                          ("draw", ("match",)), ("stacking", ("mixed",)), ("preset", ("party",))):
@@ -318,7 +318,7 @@ def test_the_options_and_help_say_each_new_value_in_one_line():
 def test_the_party_phases_come_after_every_other():
     """The table, the human's turn and the search tell the party rules' phases by
     ``phase >= PH_SWAP``."""
-    from uno import codes
+    from uno.core import codes
 
     assert codes.PH_NEW < codes.PH_SWAP < codes.PH_JUMP
     others = [v for k, v in vars(codes).items() if k.startswith("PH_") and k not in (
@@ -335,8 +335,8 @@ def test_undo_restores_swaps_passes_and_jumps(seats, seed):
 
     from test_core_properties import snapshot
 
-    from uno.codes import PH_MATCH_OVER
-    from uno.game import Game
+    from uno.core.codes import PH_MATCH_OVER
+    from uno.core.game import Game
 
     g = Game(preset("party", seats=["normal"] * seats), seed=seed)
     g.start()

@@ -6,11 +6,11 @@ from collections import Counter
 import pytest
 from test_rules import act, evs, hand, kinds, legal, names, position
 
-from uno import cards
-from uno.codes import PH_COLOUR, PH_HAND_OVER, PH_PLAY, PH_STACK
-from uno.game import Game
-from uno.rules import preset
-from uno.ruleset import Rules
+from uno.core import cards
+from uno.core.codes import PH_COLOUR, PH_HAND_OVER, PH_PLAY, PH_STACK
+from uno.core.game import Game
+from uno.core.rules import preset
+from uno.core.ruleset import Rules
 
 
 class StackedDeal(Game):

@@ -5,8 +5,8 @@ reshuffling, and the hand that nobody can finish."""
 import pytest
 from test_rules import act, evs, hand, kinds, legal, names, position, refused
 
-from uno import cards
-from uno.codes import DRAW, PASS, PH_DRAWN, PH_HAND_OVER, PH_PLAY
+from uno.core import cards
+from uno.core.codes import DRAW, PASS, PH_DRAWN, PH_HAND_OVER, PH_PLAY
 
 # ----- what may be played -----------------------------------------------------------------------
 

@@ -4,8 +4,8 @@ the Windows help, and option `stacking`."""
 import pytest
 from test_rules import act, evs, hand, kinds, legal, position, refused
 
-from uno import cards
-from uno.codes import CHALLENGE, PH_CHALLENGE, PH_HAND_OVER, PH_PLAY, PH_STACK
+from uno.core import cards
+from uno.core.codes import CHALLENGE, PH_CHALLENGE, PH_HAND_OVER, PH_PLAY, PH_STACK
 
 PILE = "Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 G1 G2 G3"
 

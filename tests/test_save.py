@@ -1,4 +1,4 @@
-"""Saves (lib/uno/save.py, lib/uno/snapshot.py; docs/SAVES.md):
+"""Saves (lib/uno/saves/codec.py, lib/uno/saves/snapshot.py; docs/SAVES.md):
 every field round-trips, unreadable data gives defaults and a notice, the 256-byte nvm drops
 the match first, and a saved match continues exactly as the original would have."""
 
@@ -9,17 +9,17 @@ import mpy_helpers
 import pytest
 from tools.records.replay import check_record
 
-from uno import save as S
-from uno.codes import (
+from uno.saves import codec as S
+from uno.core.codes import (
     PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN, PH_HAND_OVER, PH_MATCH_OVER, PH_ONE, PH_PLAY,
     PH_STACK,
 )
-from uno.game import Game
-from uno.rulecheck import PRESET_NAMES
-from uno.rules import preset
-from uno.ruleset import Rules
-from uno.settings_ops import match_names, rules_of
-from uno.store import Store
+from uno.core.game import Game
+from uno.core.rulecheck import PRESET_NAMES
+from uno.core.rules import preset
+from uno.core.ruleset import Rules
+from uno.saves.settings_ops import match_names, rules_of
+from uno.saves.store import Store
 
 KINDS = ("human", "easy", "normal", "advanced")
 
@@ -394,21 +394,21 @@ def test_a_version_1_snapshot_resumes_without_the_last_plays(monkeypatch):
     still resumes, every field as saved and no plays on record (the computer players then
     know a little less until each seat plays again); a last play the game could not have
     made is refused."""
-    import uno.snapshot
+    import uno.saves.snapshot
 
     g = Game(preset("classic", seats=["human", "normal", "normal"]), seed=3)
     g.start()
     play_to(g, random.Random(3), 40)
     assert any(b != 255 for b in g.last_play)
-    v2 = uno.snapshot.pack(g)
+    v2 = uno.saves.snapshot.pack(g)
     old_rule_layout(monkeypatch)
-    monkeypatch.setattr(uno.snapshot, "SNAPSHOT_VERSION", 1)
-    monkeypatch.setattr(uno.snapshot, "_put_plays", lambda w, lp: None)
-    v1 = uno.snapshot.pack(g)
+    monkeypatch.setattr(uno.saves.snapshot, "SNAPSHOT_VERSION", 1)
+    monkeypatch.setattr(uno.saves.snapshot, "_put_plays", lambda w, lp: None)
+    v1 = uno.saves.snapshot.pack(g)
     monkeypatch.undo()
     assert v1[0] == 1 and v2[0] == 3 and len(v1) < len(v2)
-    h1, _ = uno.snapshot.unpack(v1)
-    h2, _ = uno.snapshot.unpack(v2)
+    h1, _ = uno.saves.snapshot.unpack(v1)
+    h2, _ = uno.saves.snapshot.unpack(v2)
     assert state(h2) == state(g)
     assert all(b == 255 for b in h1.last_play)
     h1.last_play[:] = g.last_play
@@ -417,7 +417,7 @@ def test_a_version_1_snapshot_resumes_without_the_last_plays(monkeypatch):
     s = next(s for s in range(3) if g.last_play[s * 12] != 255)
     g.last_play[s * 12] = 0x0F  # kind 15: no card
     with pytest.raises(ValueError, match="last play"):
-        uno.snapshot.unpack(uno.snapshot.pack(g))
+        uno.saves.snapshot.unpack(uno.saves.snapshot.pack(g))
 
 
 def test_snapshot_sizes_fit_with_settings_and_scores():
@@ -469,7 +469,7 @@ def test_a_match_whose_cards_are_not_one_deck_is_neither_saved_nor_read(deck):
     """RULES.md's deck (108 cards, or `deck=acorn`'s): a match holding a card twice and another
     not at all, or a Reverse in an Acorn deck, is refused by the writer; the same cards
     written anyway are refused by the reader."""
-    from uno import snapshot
+    from uno.saves import snapshot
 
     g = Game(Rules(deck=deck), seed=3)
     g.start()
@@ -497,13 +497,13 @@ def test_a_match_whose_cards_are_not_one_deck_is_neither_saved_nor_read(deck):
 # ----- on the device runtimes -----------------------------------------------------------
 
 MP_SCRIPT = """
-from uno.crc32py import crc32_py
-from uno.store import crc32
+from uno.saves.crc32py import crc32_py
+from uno.saves.store import crc32
 assert crc32_py(b"123456789") == crc32(b"123456789") == bytes([0x26, 0x39, 0xF4, 0xCB])
-from uno import save as S
-from uno.store import Store
-from uno.game import Game, PH_HAND_OVER
-from uno.rules import preset
+from uno.saves import codec as S
+from uno.saves.store import Store
+from uno.core.game import Game, PH_HAND_OVER
+from uno.core.rules import preset
 buf = bytearray(b"\\xff" * 256)
 s = S.Settings()
 s.names = ["ANN", "BOB", "", "Q"]
@@ -537,11 +537,11 @@ h, extra = S.unpack_match(d)
 print(len(d), extra, h.hands == g.hands, h.pile == g.pile, h.rng.state == g.rng.state)
 print(S.load(bytearray(b"\\xff" * 8192))[1])
 import sys
-import uno.settings
+import uno.saves.settings
 del S
 uno.drop_codec()
-print("uno.save" in sys.modules, "uno.store" in sys.modules)
-from uno import save as S2
+print("uno.saves.codec" in sys.modules, "uno.saves.store" in sys.modules)
+from uno.saves import codec as S2
 print(S2.save(buf, S2.Saved(s)), S2.load(buf)[0].settings == s)
 """
 
@@ -599,8 +599,8 @@ def test_modules_compile_with_circuitpythons_mpy_cross(tmp_path):
         cmd, is_cp, note = cptools.mpy_cross(major)
         if cmd is None:
             pytest.skip(note)
-        for mod in ("store", "settings", "save", "snapshot", "autosave"):
-            src = mpy_helpers.LIB / "uno" / (mod + ".py")
+        for mod in ("store", "settings", "codec", "snapshot", "autosave"):
+            src = mpy_helpers.LIB / "uno" / "saves" / (mod + ".py")
             out = tmp_path / ("%s-%d.mpy" % (mod, major))
             r = subprocess.run(cmd + ["-o", str(out), str(src)], capture_output=True, text=True)
             assert r.returncode == 0, r.stdout + r.stderr
@@ -613,7 +613,7 @@ def test_autosave_writes_at_most_once_in_ten_seconds_and_only_changes():
     """Required: 'write only when something changed, never more than once in ten seconds':
     save points within 10 s wait and the latest is written when the time is up; an
     unchanged save point writes nothing; what reads back is the last save point."""
-    from uno.autosave import Autosave
+    from uno.saves.autosave import Autosave
 
     from test_store import CountingBuf
 
@@ -644,7 +644,7 @@ def test_autosave_compares_with_what_the_store_holds():
     """docs/SAVES.md "When writes happen": a save point equal to what the store's newest record
     holds writes nothing, even in a new program whose Autosave wrote nothing yet (it keeps no
     copy of the last write); a damaged newest record is written again."""
-    from uno.autosave import Autosave
+    from uno.saves.autosave import Autosave
 
     from test_store import CountingBuf
 
@@ -672,7 +672,7 @@ def test_autosave_survives_a_failing_flash(error):
     dropped, ``error`` says so in one line, and the next write waits 10 s. CircuitPython's
     ``nvm`` raises RuntimeError when the flash refuses a write (10.2.1's
     shared-bindings/nvm/ByteArray.c), not OSError."""
-    from uno.autosave import Autosave
+    from uno.saves.autosave import Autosave
 
     class Failing(bytearray):
         fail = True
@@ -698,7 +698,7 @@ def test_a_save_point_that_fails_part_way_leaves_none_waiting():
     """The Autosave's one record buffer holds a waiting save point; a later one that fails while
     it is copied in (a MemoryError on the badge) must not leave the half-overwritten bytes
     waiting to be written: none waits, and the store keeps what it held."""
-    from uno.autosave import Autosave
+    from uno.saves.autosave import Autosave
 
     from test_store import CountingBuf
 
@@ -724,22 +724,22 @@ def old_rule_layout(monkeypatch):
     sys.modules holds them now: a save point of an app test run earlier in this process lets
     them go (uno.drop_codec) and the next import makes new ones, which the module-level ``S``
     of this file does not use."""
-    import uno.bits
-    import uno.save
-    import uno.snapshot
+    import uno.saves.bitwrite
+    import uno.saves.codec
+    import uno.saves.snapshot
 
-    monkeypatch.setattr(uno.snapshot, "RULE_BITS", uno.bits.RULE_BITS[:9])
-    monkeypatch.setattr(uno.save, "RULE_BITS", uno.bits.RULE_BITS[:9])
-    monkeypatch.setitem(uno.bits.CHOICES, "draw", ("one", "repeat"))
-    monkeypatch.setitem(uno.bits.CHOICES, "stacking", ("off", "on"))
+    monkeypatch.setattr(uno.saves.snapshot, "RULE_BITS", uno.saves.bitwrite.RULE_BITS[:9])
+    monkeypatch.setattr(uno.saves.codec, "RULE_BITS", uno.saves.bitwrite.RULE_BITS[:9])
+    monkeypatch.setitem(uno.saves.bitwrite.CHOICES, "draw", ("one", "repeat"))
+    monkeypatch.setitem(uno.saves.bitwrite.CHOICES, "stacking", ("off", "on"))
 
 
 def test_a_version_1_save_is_read_with_the_party_rules_off(monkeypatch):
     """docs/SAVES.md: a save from before `seven_zero`, `jump_in`, `draw=match` and
     `stacking=mixed` (settings version 1, its match a snapshot of version 2) is read whole,
     every setting as saved and the new options off; its high scores keep their presets."""
-    import uno.save as S  # the codec old_rule_layout patches
-    import uno.snapshot
+    import uno.saves.codec as S  # the codec old_rule_layout patches
+    import uno.saves.snapshot
 
     s = odd_settings()
     s.rules = "wd4=strict draw=repeat stacking=on one_window=9 next_start=winner"
@@ -749,25 +749,25 @@ def test_a_version_1_save_is_read_with_the_party_rules_off(monkeypatch):
     scores = [(120, "AB", "custom", ("normal",)), (80, "CD", "house", ("easy", "normal"))]
     old_rule_layout(monkeypatch)
     monkeypatch.setattr(S, "VERSION", 1)
-    monkeypatch.setattr(uno.snapshot, "SNAPSHOT_VERSION", 2)
-    data = S.encode(S.Saved(s, scores), match=uno.snapshot.pack(g))
+    monkeypatch.setattr(uno.saves.snapshot, "SNAPSHOT_VERSION", 2)
+    data = S.encode(S.Saved(s, scores), match=uno.saves.snapshot.pack(g))
     monkeypatch.undo()
     assert data[0] == 1
     got = S.decode(data)
     assert got.settings.rules == S.canonical_rules(s.rules)
     assert got.settings.preset == "house" and got.settings.names == s.names
     assert got.scores == scores
-    h, _ = uno.snapshot.unpack(got.match)
+    h, _ = uno.saves.snapshot.unpack(got.match)
     assert h.rules == g.rules and h.rules.seven_zero == "off" and h.rules.jump_in == "off"
     assert state(h) == state(g)
     # and the same match saved now: the new layout, read back the same
-    h2, _ = uno.snapshot.unpack(uno.snapshot.pack(g))
+    h2, _ = uno.saves.snapshot.unpack(uno.saves.snapshot.pack(g))
     assert state(h2) == state(g)
 
 
 def test_the_party_rules_are_saved():
     """Settings and a match under the party preset read back with every new option."""
-    import uno.snapshot
+    import uno.saves.snapshot
 
     s = odd_settings()
     s.preset = "party"
@@ -779,5 +779,5 @@ def test_the_party_rules_are_saved():
     g = Game(preset("party", seats=["human", "normal", "normal"]), seed=5)
     g.start()
     play_to(g, random.Random(5), 30)
-    h, _ = uno.snapshot.unpack(uno.snapshot.pack(g))
+    h, _ = uno.saves.snapshot.unpack(uno.saves.snapshot.pack(g))
     assert h.rules == g.rules and state(h) == state(g)

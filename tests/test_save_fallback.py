@@ -8,9 +8,9 @@ import pytest
 
 from host_sim import __main__ as M
 from host_sim import script as S
-from uno import save
+from uno.saves import codec as save
 from uno.app.begin import read_extra
-from uno.store import Store
+from uno.saves.store import Store
 
 
 def run(path, keys, seed=5):
@@ -37,7 +37,7 @@ def damaged(payload, how):
         return bytes([payload[0], payload[1] | 7]) + payload[2:]
     start = len(payload) - len(match)
     if how == "card":  # a card twice in the player's hand (the writer's check skipped)
-        from uno import snapshot
+        from uno.saves import snapshot
 
         g, ex = save.unpack_match(s.match)
         g.hands[0][0] = g.hands[0][1]

@@ -1,7 +1,7 @@
-"""A save point in a match (docs/SAVES.md "Where the app saves"): with the settings and high
-scores unchanged it writes the stored head plus the match, loading only writing code (uno.bits,
-uno.snapshot, uno.store, uno.app.savepoint: no reader, which would share the end of a hand's
-fullest heap); the bytes are those the whole codec writes."""
+"""A save point in a match (docs/SAVES.md "Where the app saves"): with the settings and high scores
+unchanged it writes the stored head plus the match, loading only writing code (uno.saves.bitwrite,
+uno.saves.snapshot, uno.saves.store, uno.app.savepoint: no reader, which would share the end of a
+hand's fullest heap); the bytes are those the whole codec writes."""
 
 import io
 import sys
@@ -9,9 +9,9 @@ import sys
 from host_sim import __main__ as M
 from host_sim import script as S
 from uno.app import savepoint as saves
-from uno.save import encode, load
+from uno.saves.codec import encode, load
 from uno import drop_codec
-from uno.store import Store
+from uno.saves.store import Store
 
 
 def game_in_progress(tmp_path):
@@ -25,8 +25,9 @@ def game_in_progress(tmp_path):
 
 
 def codec_loaded():
-    return [m for m in ("uno.save", "uno.rules", "uno.rulecheck", "uno.restore", "uno.bitread",
-                        "uno.app.begin", "uno.crc32py") if m in sys.modules]
+    return [m for m in ("uno.saves.codec", "uno.core.rules", "uno.core.rulecheck",
+                        "uno.saves.restore", "uno.saves.bitread", "uno.app.begin",
+                        "uno.saves.crc32py") if m in sys.modules]
 
 
 def test_a_save_point_in_a_match_loads_no_codec_and_writes_what_the_codec_writes(tmp_path):
@@ -54,7 +55,7 @@ def test_changed_settings_or_scores_take_the_whole_codec_and_are_saved(tmp_path)
         app.autosave.last_at = None
         drop_codec()
         saves.point(app)
-        assert "uno.save" in sys.modules  # the head was stale: the codec encoded it
+        assert "uno.saves.codec" in sys.modules  # the head was stale: the codec encoded it
         again, notice = load(bytearray(nvm.read_bytes()))
         assert notice is None
         assert again.settings == app.settings and again.scores == app.saved.scores
@@ -68,11 +69,11 @@ def test_changed_settings_or_scores_take_the_whole_codec_and_are_saved(tmp_path)
 def test_a_match_out_of_order_is_never_saved_over_the_last_save_point(tmp_path):
     # An error in the middle of a move (a MemoryError while a card is between a hand and the
     # discard) leaves the match out of order; the error screen's emergency save must not
-    # replace the last good save point with a match Continue cannot read (uno.restore checks
+    # replace the last good save point with a match Continue cannot read (uno.saves.restore checks
     # that the cards are one deck).
     import pytest
 
-    from uno.snapshot import pack
+    from uno.saves.snapshot import pack
 
     app, nvm = game_in_progress(tmp_path)
     app.autosave.last_at = None

@@ -8,11 +8,11 @@ from host_sim import __main__ as M
 from host_sim import bot
 from host_sim.bot import showing
 from host_sim.hw import HostHardware
-from uno import codes
+from uno.core import codes
 from uno.app.input import bit
 from uno.app.begin import read_extra
-from uno.bitread import saved_phase
-from uno.save import load, unpack_match
+from uno.saves.bitread import saved_phase
+from uno.saves.codec import load, unpack_match
 
 THINK = 330  # frames of 33 ms: eleven seconds without a press
 

@@ -202,7 +202,7 @@ def test_score_graph_marks_stay_clear_of_the_edge_and_every_graph_says_b_back():
     from test_pages import graph_run
 
     from uno.app import graph
-    from uno.ruleset import Rules
+    from uno.core.ruleset import Rules
 
     for n in (2, 3, 4):
         r = graph_run()

@@ -117,7 +117,7 @@ def test_the_renamed_game_plays_the_golden_match_on_cpython(tmp_path):
     # renamed core and players: every deal, decision and score as from the source
     from test_golden_records import CASES, GOLDEN, PLAYERS_TARGET, first_difference
 
-    from uno.codes import PH_HAND_OVER, PH_MATCH_OVER
+    from uno.core.codes import PH_HAND_OVER, PH_MATCH_OVER
 
     lib, plan = shortnames.write_built(tmp_path / "lib")
     assert plan is not None
@@ -127,9 +127,9 @@ def test_the_renamed_game_plays_the_golden_match_on_cpython(tmp_path):
 import builtins as B_, json as J_, sys as S_  # names no renaming can give the app's
 B_.const = lambda x: x
 S_.path.insert(0, %r)
-from uno.players import make_player
-from uno.game import Game
-from uno.rules import preset
+from uno.players.make import make_player
+from uno.core.game import Game
+from uno.core.rules import preset
 levels = %r
 r = preset(%r, seats=levels, target=%d)
 g = Game(r, seed=%d, sink=lambda ev: print(J_.dumps(ev)))
@@ -238,7 +238,7 @@ def test_a_name_looked_up_on_the_firmwares_modules_keeps_its_spelling(tmp_path):
 
 def test_no_name_is_renamed_to_a_modules_name():
     """A game function given a module's name (``json``) would shadow that module for code that
-    imports both: the record script of a VM test did (``from uno.rules import json``). No
+    imports both: the record script of a VM test did (``from uno.core.rules import json``). No
     target of the renaming is the name of a module the badge has."""
     from tools.bundle import constfold, shortnames
 

@@ -154,7 +154,7 @@ def test_script_caps():
 
 
 def test_help_states_seed_range_and_caps(capsys):
-    """--help says what the game does with a seed (modulo 2^32, uno.rng) and the caps."""
+    """--help says what the game does with a seed (modulo 2^32, uno.core.rng) and the caps."""
     with pytest.raises(SystemExit):
         M.parse_args(["--help"])
     out = " ".join(capsys.readouterr().out.split())  # argparse wraps the lines
@@ -164,7 +164,7 @@ def test_help_states_seed_range_and_caps(capsys):
 
 def test_seeds_are_taken_modulo_2_32():
     """The claim in --help: seeds N and N + 2^32 (and -1 and 2^32 - 1) deal the same."""
-    from uno.rng import Rng
+    from uno.core.rng import Rng
 
     for a, b in ((5, 5 + (1 << 32)), (-1, (1 << 32) - 1)):
         assert [Rng(a).next32() for _ in range(3)] == [Rng(b).next32() for _ in range(3)]

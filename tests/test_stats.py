@@ -9,10 +9,10 @@ import json
 from host_sim import __main__ as M
 from host_sim import bot
 from host_sim.hw import FileNvm, HostHardware, RecordFile
-from uno import save, stats
+from uno.saves import codec as save, stats
 from uno.app.input import A, B, DOWN, UP
 from uno.programs import make
-from uno.store import Store
+from uno.saves.store import Store
 
 LEVEL = {"human": "Human", "easy": "Easy", "normal": "Normal", "advanced": "Adv"}
 ORDER = ("human", "easy", "normal", "advanced")

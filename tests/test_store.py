@@ -1,4 +1,4 @@
-"""The store (lib/uno/store.py; docs/SAVES.md): a payload survives a write cut off at any
+"""The store (lib/uno/saves/store.py; docs/SAVES.md): a payload survives a write cut off at any
 byte, random bytes never read as a save, the badge's 8 KB and a SAMD21's 256-byte nvm."""
 
 import random
@@ -6,8 +6,8 @@ import zlib
 
 import pytest
 
-from uno.crc32py import crc32_py
-from uno.store import Store, crc32
+from uno.saves.crc32py import crc32_py
+from uno.saves.store import Store, crc32
 
 
 class CountingBuf(bytearray):
@@ -200,7 +200,7 @@ def test_works_over_any_object_with_len_and_slices(size):
     for i in range(4):
         Store(buf).write(bytes([i]) * (i * 20))
         assert Store(buf).read() == bytes([i]) * (i * 20)
-    from uno import save as S
+    from uno.saves import codec as S
 
     s = S.Settings()
     s.speed = 4

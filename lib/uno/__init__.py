@@ -1,5 +1,8 @@
-"""UNO for the PyBadge: the rules core (cards, rng, rules, game) shared by badge and PC, and
-the memory policy: ``drop`` lets a module go, ``drop_codec`` the save codec.
+"""UNO for the PyBadge, in layers: ``uno.core`` (the rules: cards, rng, rules, game) shared by
+badge and PC; ``uno.players`` (the computer players) and ``uno.saves`` (settings, the store,
+the codec), each over the core only; ``uno.view``, ``uno.app``, ``uno.hw`` and
+``uno.programs`` above them (docs/APP.md, "Structure"). Here: the memory policy, ``drop``
+lets a module go, ``drop_search`` the search's code, ``drop_codec`` the save codec.
 
 CircuitPython keeps a loaded module's code in the heap until the module is forgotten (a class
 keeps its module's globals, so a method is as resident as its module), and the badge's heap
@@ -8,17 +11,19 @@ each begun on a fresh heap (code.py and start/, uno.programs): the title's, a ma
 a paused match's. Each keeps resident only what runs every frame, and loads the rest where it
 is needed and lets it go after. Figures: the heap a module takes on the badge's model,
 `tools/vm/vm_app.py modules --badge` (loaded after the match's modules, so what they share is
-counted once).
+counted once). A package is a module too, loaded with its first module: uno.saves 176,
+uno.core 320, uno.players 112 (the module, its dict of the modules loaded, its ``__path__``);
+``drop`` takes a module off its own package.
 
-Resident in every program: uno.hw.pybadge, uno.view.layout, text, table, uno.settings,
-uno.autosave, uno.app.fx and uno.app.main (the App: the frame, the screen stack, dimming,
-sleep, saves, sound, lights; 3,488). In a match's program also the Match controller,
-uno.app.match 2,816 (the steps of a match, the computer players' rest, the match's screens),
-uno.app.table 5,216 and the rules core (uno.ruleset, cards, rng, journal, game): 55.6 KB with
-the name pool, and while a computer plays, the players' modules below. A match that uses the
-party rules loads their rules' code (uno.party 1,408, uno.ai_party 288) the first time it
-needs it and keeps it; a match without them never loads it. The title's and the pages'
-programs never load the match's modules.
+Resident in every program: uno.hw.pybadge, uno.view.layout, text, table, uno.saves (settings,
+autosave), uno.app.fx and uno.app.main (the App: the frame, dimming, sleep, the save points'
+and the screens' entry points, sound, lights; 2,912). In a match's program also the Match
+controller, uno.app.match 2,752 (the steps of a match, the computer players' rest, the match's
+screens), uno.app.table 5,312 and the rules core (uno.core: ruleset, cards, rng, journal, game):
+54,832 with the name pool and the players' modules below, while a computer plays. A match
+that uses the party rules loads their rules' code (uno.core.party 1,408, uno.players.party 288)
+the first time it needs it and keeps it; a match without them never loads it. The title's and
+the pages' programs never load the match's modules.
 
 When each transient module is loaded, its heap in bytes, and what lets it go:
 - a program's start: uno.app.loading 880, uno.view.bmp 1,648, uno.view.build 2,816,
@@ -26,24 +31,33 @@ When each transient module is loaded, its heap in bytes, and what lets it go:
   composition uno.programs 1,632 (dropped by its root before the program's own modules load)
   and its root uno.programs.title 192, match 432 or page 480 (code.py);
 - a match begun or continued, a match saved at its end settled: uno.app.begin 2,272 with
-  uno.settings_ops, uno.rules and uno.rulecheck (Match.new, Match.resume, App.settle);
-- each hand's deal: uno.deal 1,312; a refusal's reason: uno.explain 2,448 (uno.game), with
-  uno.notation 1,232 only where it names an action (a refused card needs none);
+  uno.saves.settings_ops, uno.core.rules and uno.core.rulecheck (Match.new, Match.resume,
+  App.settle);
+- each hand's deal: uno.core.deal 1,312; a refusal's reason: uno.core.explain 2,448
+  (uno.core.game), with uno.core.notation 1,232 only where it names an action (a refused card
+  needs none);
 - the message bar after an action: uno.app.describe 3,088 (uno.app.table), loaded once the
   code that chose the action (a person's turn, a party prompt, the colour picker, the
   challenge) has returned and been let go: a person's action is applied by the table
   (Table.update) or the app (App.frame), not from inside that code;
+- while a screen opens or closes (App.open_page, close, close_all, title): uno.app.screens
+  1,024; a program's end (App.switch): uno.app.switch 384;
 - while a pop-up or page shows (App.close, App.close_all): uno.app.popups 1,920, pause 1,536,
   results 2,400, handover 800, uno.view.panels 1,184; the title 2,048, options 2,928, help
   1,936, scores 1,920, record 2,480, players 2,704, graph 2,784, with uno.app.page 2,224 and
   ruletext 3,776;
-- a save point, Continue, the start-up's read (drop_codec, App.save_point): uno.save 7,904
-  with uno.rulecheck, bits 1,792, bitread 1,040, snapshot 1,888, restore 1,936, store 2,112,
-  stats 2,336, crc32py 640, uno.app.savepoint 1,120, uno.handoff 704;
+- a save point, Continue, the start-up's read (drop_codec, App.save_point): uno.saves.codec
+  7,904 with uno.core.rulecheck, and of uno.saves bitwrite 1,792, bitread 1,040, snapshot
+  1,888, restore 1,936, store 2,112, stats 2,336, crc32py 640, handoff 704; uno.app.savepoint
+  1,120;
 - from a match's start or resumption, a hand's end or the pause menu to the next computer
-  turn (uno.app.begin ``seat_up``, Match.rest_players): uno.ai 4,416, advanced 2,256,
-  ai_search 6,784, easy 1,120, players 432, observe 1,472; uno.ai_search also from a
-  person's turn to the next search (uno.app.table);
+  turn (uno.app.begin ``seat_up``, Match.rest_players): of uno.players normal 4,272, advanced
+  2,384, easy 1,008, and the factory, make 320, only until the seats have their players;
+  uno.core.observe 816;
+- from a computer's first search to a person's turn, a save point or the players' rest
+  (``drop_search``: uno.app.table, App.save_point, Match.rest_players): uno.players.search
+  5,392 and uno.core.sample 1,088 (the sampled deal), with uno.players.infer 1,376 where a
+  Normal seat's plays are read (three or four seats);
 - the hint asked on the pause menu: uno.app.hint 1,248 (App.frame's ``later``);
 - a person's turn: uno.app.human 1,728, let go as the turn ends (before its last action's
   message), so a search runs without it (uno.app.table);
@@ -56,7 +70,7 @@ docs/BENCHMARKS.md has the heap each program needs.
 
 
 def drop(name):
-    """Forget module ``name`` ("uno.deal", "uno.app.begin", ...) and its package's attribute
+    """Forget module ``name`` ("uno.core.deal", "uno.app.begin", ...) and its package's attribute
     for it: its code leaves the heap at the next collection once nothing else holds it
     (CircuitPython keeps a loaded module's code in RAM); the next import loads it again."""
     import sys
@@ -71,17 +85,22 @@ def drop(name):
 
 
 def drop_search():
-    """Free the Advanced player's search (uno.ai_search, uno.sample, and uno.ai_infer if a
-    Normal seat loaded it) until the next search loads it again."""
-    drop("uno.ai_search")
-    drop("uno.sample")
-    drop("uno.ai_infer")
+    """Free the Advanced player's search (uno.players.search, uno.core.sample, and
+    uno.players.infer if a Normal seat loaded it) until the next search loads it again."""
+    # the names made here, not written out (drop_codec says why)
+    for name in ("search", "infer"):
+        drop("uno.players." + name)
+    drop("uno.core." + "sample")
 
 
 def drop_codec():
-    """Free the save codec (uno.save, uno.bits, uno.bitread, uno.snapshot, uno.restore,
-    uno.store, uno.rules, uno.rulecheck, uno.stats) until the next save point: the app keeps
-    only Settings and Saved between saves. Call with no reference to them held."""
-    for name in ("snapshot", "restore", "save", "stats", "bits", "bitread", "store", "crc32py",
-                 "rules", "rulecheck"):
-        drop("uno." + name)
+    """Free the save codec (uno.saves: codec, bitwrite, bitread, snapshot, restore, store,
+    stats; uno.core.rules, rulecheck) until the next save point: the app keeps only Settings
+    and Saved between saves. Call with no reference to them held."""
+    # the names made here, not written out: a name in the code is interned as the module loads
+    # and kept for the whole program, whether that module is ever loaded or not
+    for name in ("snapshot", "restore", "codec", "stats", "bitwrite", "bitread", "store",
+                 "crc32py"):
+        drop("uno.saves." + name)
+    for name in ("rules", "rulecheck"):
+        drop("uno.core." + name)

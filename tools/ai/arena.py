@@ -13,7 +13,7 @@ RLCard's UNO engine (pip install rlcard; two seats; each deal is played twice, s
 Prints the win rate of each level with a 95% Wilson interval. ``--jobs`` splits the work over
 processes; the result does not depend on it (every game's seed is fixed by its index).
 
-    tools/ai/arena.py --value-table 30000    # rebuilds Advanced's win table (uno.ai_search)
+    tools/ai/arena.py --value-table 30000    # rebuilds Advanced's win table (uno.players.search)
     tools/ai/arena.py advanced normal normal --hands 8000 --set K_PRIOR=100   # a tunable changed
 
 Probes (our engine; measurements of where Advanced's edge could come from, docs/AI.md):
@@ -29,7 +29,7 @@ other seat a real Normal (``--set EXACT_TURNS=80 --set EXACT_OWN=1``: to the han
 Advanced's own turns as a Normal's; ``--set EXACT_CHARGE=52``: charged 5.2 times, its cost).
 Probes join with commas: ``--probe exact,no-prior``.
 
-The player's own switches (uno.ai_search) are tunables too: ``--set IMITATE=0`` gives the
+The player's own switches (uno.players.search) are tunables too: ``--set IMITATE=0`` gives the
 playout's other seats the first card that fits instead of Normal's choice, ``--set
 INFER_CARDS=0`` stops the re-deals that fit a Normal's recorded plays; both: the player
 without its model of the Normals (docs/AI.md). ``--playout-cost 40``
@@ -86,17 +86,17 @@ def _low_other(obs) -> bool:
 
 
 def infer_info(hands: int, nseats: int = 4, samples: int = 40) -> dict:
-    """How much the search's inference (uno.ai_infer.fit_all) tells: over Normal self-play
+    """How much the search's inference (uno.players.infer.fit_all) tells: over Normal self-play
     (Classic, ``hands`` hands), at every play decision with 2+ legal actions, for every other
     hand the search checks, the share of a sampled hand's cards that are in the true hand and
     the colours (and wild) held by one and not the other, for blind deals (INFER_CARDS 0) and
     the checked ones at depth 1 and 2; and the work units of the checks per re-deal."""
-    import uno.ai_search as search
-    from uno.players import make_player
-    from uno.codes import PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY
-    from uno.game import Game
-    from uno.rng import Rng
-    from uno.rules import preset
+    import uno.players.search as search
+    from uno.players.make import make_player
+    from uno.core.codes import PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY
+    from uno.core.game import Game
+    from uno.core.rng import Rng
+    from uno.core.rules import preset
 
     def colours(h: list[int]) -> set[int]:
         return {c >> 4 if c < 0x40 else 4 for c in h}
@@ -162,9 +162,9 @@ EXACT = {"EXACT_TURNS": 10, "EXACT_OWN": 0, "EXACT_CHARGE": 10}
 def exact_rollout(g, model, a, seat: int, totals: list, i: int, rng) -> int:
     """The ``exact`` probe's ai_search.rollout: push ``a``, play on with the core and Normal's
     choices, score, pop every ply; adds the score to ``totals[i]``, returns the work units."""
-    import uno.ai_search as search
-    from uno.ai import Normal
-    from uno.codes import PH_HAND_OVER, PH_PLAY
+    import uno.players.search as search
+    from uno.players.normal import Normal
+    from uno.core.codes import PH_HAND_OVER, PH_PLAY
 
     normal = _TRUE.get("exact_normal")
     if normal is None:
@@ -201,10 +201,10 @@ def playout_cost(positions: int = 40, deals: int = 20) -> dict:
     IMIT_TENTHS 0), the rollouts of each, the imitated turns, and what each costs in the plain
     playout's units: ``exact_ratio`` (EXACT_CHARGE / 10) and ``imit_extra`` (IMIT_TENTHS /
     10). The badge's figure is tools/ai/bench_ai.py --playout-cost (MicroPython, callgrind)."""
-    import uno.ai_search as search
+    import uno.players.search as search
     from tools.ai.bench_ai import late_positions
-    from uno.game import Game
-    from uno.rng import Rng
+    from uno.core.game import Game
+    from uno.core.rng import Rng
 
     found = late_positions(positions)
 
@@ -250,14 +250,14 @@ def playout_cost(positions: int = 40, deals: int = 20) -> dict:
 
 def install_probe(name: str) -> None:
     """Patch Advanced for probe ``name`` (PROBES) in this process."""
-    import uno.ai_search as search
-    from uno.game import Game
-    from uno.sample import determinize
+    import uno.players.search as search
+    from uno.core.game import Game
+    from uno.core.sample import determinize
 
     if name == "no-prior":
-        import uno.advanced
+        import uno.players.advanced
 
-        uno.advanced.K_PRIOR = uno.advanced.K_PRIOR_MULTI = 0
+        uno.players.advanced.K_PRIOR = uno.players.advanced.K_PRIOR_MULTI = 0
     elif name in ("oracle", "oracle-late"):
         late = name == "oracle-late"
         redeal = search.Pool.redeal
@@ -288,9 +288,9 @@ def install_probe(name: str) -> None:
         Game.from_observation = classmethod(sample)
         search.Pool.redeal = resample
     elif name == "voids-low":
-        import uno.advanced
+        import uno.players.advanced
 
-        choose = uno.advanced.Advanced.choose
+        choose = uno.players.advanced.Advanced.choose
 
         def seeing(self, obs):
             t = _TRUE["game"]
@@ -303,25 +303,25 @@ def install_probe(name: str) -> None:
                     obs.void[s] = v
             return choose(self, obs)
 
-        uno.advanced.Advanced.choose = seeing
+        uno.players.advanced.Advanced.choose = seeing
     elif name == "exact":
         search.rollout = exact_rollout
     elif name == "unmarked":
         # Not a variant of Advanced but of its opponents: the Normals do not see the colours
         # the Advanced seats showed they lack (what the core's marks cost Advanced).
-        import uno.ai
+        import uno.players.normal
 
-        normal_play = uno.ai.Normal.play
+        normal_play = uno.players.normal.Normal.play
 
         def unmarked(self, obs):
-            if type(self) is uno.ai.Normal and obs.void:
+            if type(self) is uno.players.normal.Normal and obs.void:
                 seats = obs.rules.seats
                 for s in range(obs.nseats):
                     if seats[s] == "advanced":
                         obs.void[s] = 0
             return normal_play(self, obs)
 
-        uno.ai.Normal.play = unmarked
+        uno.players.normal.Normal.play = unmarked
     else:
         raise ValueError("unknown probe %r (%s)" % (name, ", ".join(PROBES)))
 
@@ -330,10 +330,10 @@ def play_game(levels: list[str], preset: str, overrides: str, seed: int, unit: s
               budget: int | None = None, stats: dict | None = None) -> list[int]:
     """Play one match (unit 'match') or one hand (unit 'hand') with ``levels`` by seat.
     Returns per seat: 1 if that seat won, else 0 (a hand nobody finished: all 0)."""
-    from uno.players import make_player
-    from uno.codes import PH_HAND_OVER, PH_MATCH_OVER
-    from uno.game import Game
-    from uno.rules import parse, preset as make_preset
+    from uno.players.make import make_player
+    from uno.core.codes import PH_HAND_OVER, PH_MATCH_OVER
+    from uno.core.game import Game
+    from uno.core.rules import parse, preset as make_preset
 
     rules = make_preset(preset)
     if overrides:
@@ -382,10 +382,10 @@ def probe_list(text: str) -> str:
 
 
 def apply_settings(settings: tuple) -> None:
-    """Set the Advanced player's tunables (uno.advanced's, uno.ai_search's, or the exact
-    probe's), ``((name, value), ...)``, in this process (--set)."""
-    import uno.advanced as player
-    import uno.ai_search as search
+    """Set the Advanced player's tunables (uno.players.advanced's, uno.players.search's, or the
+    exact probe's), ``((name, value), ...)``, in this process (--set)."""
+    import uno.players.advanced as player
+    import uno.players.search as search
 
     for name, value in settings:
         if name in EXACT:
@@ -395,7 +395,7 @@ def apply_settings(settings: tuple) -> None:
         elif hasattr(search, name):
             setattr(search, name, value)
         else:
-            raise ValueError("neither uno.advanced nor uno.ai_search has %r" % name)
+            raise ValueError("neither uno.players.advanced nor uno.players.search has %r" % name)
 
 
 def _engine_chunk(args: tuple) -> tuple[list[float], list[int], dict]:
@@ -455,10 +455,10 @@ def value_table(hands: int, seeds: tuple = (1, 2), n: int = 20) -> bytes:
     wins the hand, by its card count (row 1..n) and the other seat's (column 1..n), from
     Normal-vs-Normal Classic hands (``hands`` split over ``seeds``); smoothed towards a
     logistic curve in the difference."""
-    from uno.players import make_player
-    from uno.codes import PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY
-    from uno.game import Game
-    from uno.rules import preset
+    from uno.players.make import make_player
+    from uno.core.codes import PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY
+    from uno.core.game import Game
+    from uno.core.rules import preset
 
     wins = [[0] * (n + 1) for _ in range(n + 1)]
     tot = [[0] * (n + 1) for _ in range(n + 1)]
@@ -559,7 +559,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="the exact probe's and the imitated playouts' costs against the "
                     "plain one (CPython)")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                    help="set a tunable of uno.advanced or uno.ai_search (a number), "
+                    help="set a tunable of uno.players.advanced or uno.players.search (a number), "
                     "e.g. INFER_CARDS=0")
     a = ap.parse_args(argv)
     settings = []

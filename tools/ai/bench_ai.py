@@ -46,10 +46,10 @@ SOURCES = (("classic", ("advanced", "normal")), ("official", ("advanced", "norma
 
 def collect_positions(n: int = 40, seed: int = 1) -> list[dict]:
     """``n`` observations (as dicts) with at least two legal actions, from self-play."""
-    from uno.players import make_player
-    from uno.codes import PH_HAND_OVER, PH_MATCH_OVER
-    from uno.game import Game
-    from uno.rules import preset
+    from uno.players.make import make_player
+    from uno.core.codes import PH_HAND_OVER, PH_MATCH_OVER
+    from uno.core.game import Game
+    from uno.core.rules import preset
 
     out: list[dict] = []
     game_no = 0
@@ -84,7 +84,7 @@ def collect_positions(n: int = 40, seed: int = 1) -> list[dict]:
 PRELUDE = """
 import gc
 import micropython
-from uno.rules import Rules
+from uno.core.rules import Rules
 
 class Obs:
     pass
@@ -102,7 +102,7 @@ def build(d):
 """
 
 SCRIPT = PRELUDE + """
-from uno.players import make_player
+from uno.players.make import make_player
 
 LEVELS = %(levels)r
 BUDGET = %(budget)r
@@ -172,11 +172,11 @@ def _total(path: str) -> int:
     raise RuntimeError("no total in %s" % path)
 
 
-UNIT_INSTR = 11200  # a work unit's nominal cost (uno.ai_search)
+UNIT_INSTR = 11200  # a work unit's nominal cost (uno.players.search)
 PLAYOUT_SCRIPT = PRELUDE + """
-from uno.game import Game
-from uno.rng import Rng
-import uno.ai_search as search
+from uno.core.game import Game
+from uno.core.rng import Rng
+import uno.players.search as search
 
 DEALS = %(deals)r
 
@@ -207,10 +207,10 @@ print("ok")
 def late_positions(n: int) -> list:
     """``n`` late four-seat positions of Normal self-play (Classic): a hand at 3 cards or
     fewer, 3+ legal actions, each other hand's last plays on record (the search's case)."""
-    from uno.players import make_player
-    from uno.codes import PH_HAND_OVER, PH_PLAY
-    from uno.game import Game
-    from uno.rules import preset
+    from uno.players.make import make_player
+    from uno.core.codes import PH_HAND_OVER, PH_PLAY
+    from uno.core.game import Game
+    from uno.core.rules import preset
 
     rules = preset("classic", seats=["normal"] * 4)
     found = []
@@ -237,9 +237,9 @@ def playout_cost(n: int = 20, deals: int = 10) -> dict:
     instructions and units of each, the imitated turns, the instructions per unit of the
     plain rollouts and ``extra``: what an imitated turn costs more, in those units (IMIT_TENTHS
     / 10 charges it)."""
-    import uno.ai_search as search
-    from uno.game import Game
-    from uno.rng import Rng
+    import uno.players.search as search
+    from uno.core.game import Game
+    from uno.core.rng import Rng
 
     found = late_positions(n)
     units = {0: 0, 1: 0}
@@ -287,8 +287,8 @@ def heap_needed(positions: list[dict], budget: int | None) -> tuple[int | None, 
         res = []
         for level in ("advanced", "normal"):
             # Both load the same modules, so the difference is what the search allocates.
-            script = ("import uno.game\nimport uno.observe\nimport uno.advanced\n"
-                      "import uno.ai_search\nimport gc\ngc.collect()\n"
+            script = ("import uno.core.game\nimport uno.core.observe\nimport uno.players.advanced\n"
+                      "import uno.players.search\nimport gc\ngc.collect()\n"
                       + SCRIPT % {"positions": positions, "levels": [level], "budget": budget})
             res.append(mpy_helpers.min_heap_kb(script, mpy, lo=8, hi=512, timeout=300))
     return res[0], res[1]

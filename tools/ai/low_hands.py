@@ -9,10 +9,9 @@
     tools/ai/low_hands.py kinds 600     # the same for wilds, Skip/+2, Reverse, high and low numbers
     tools/ai/low_hands.py tempo 2000    # who is first down to a low hand, and who wins then
 
-"Low": a hand of ``LOW`` (3) cards or fewer, when the search starts (uno.advanced.LATE_CARDS).
-The sampled figures come from ``Game.from_observation``, the deal a search starts from; the
-observer is seat 0 at its own turns.
-"""
+"Low": a hand of ``LOW`` (3) cards or fewer, when the search starts
+(uno.players.advanced.LATE_CARDS). The sampled figures come from ``Game.from_observation``, the deal
+a search starts from; the observer is seat 0 at its own turns. """
 
 from __future__ import annotations
 
@@ -27,13 +26,13 @@ for p in (ROOT / "lib", ROOT):  # the core; the tools package, run as a file
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
-from uno.advanced import LATE_CARDS as LOW  # noqa: E402
-from uno.players import make_player  # noqa: E402
-from uno.cards import WILD  # noqa: E402
-from uno.codes import DRAW, PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY  # noqa: E402
-from uno.game import Game  # noqa: E402
-from uno.rng import Rng  # noqa: E402
-from uno.rules import preset  # noqa: E402
+from uno.players.advanced import LATE_CARDS as LOW  # noqa: E402
+from uno.players.make import make_player  # noqa: E402
+from uno.core.cards import WILD  # noqa: E402
+from uno.core.codes import DRAW, PH_HAND_OVER, PH_MATCH_OVER, PH_PLAY  # noqa: E402
+from uno.core.game import Game  # noqa: E402
+from uno.core.rng import Rng  # noqa: E402
+from uno.core.rules import preset  # noqa: E402
 
 # What ``features`` may name: the last two plays, of (or calling) the colour or switching away
 # from it, by a card or by a wild.
@@ -243,7 +242,7 @@ def diff(n: int) -> dict:
     """At Advanced's late decisions against three Normals: how often an Advanced asked the same
     position answers otherwise than another with the true hands (the arena's oracle probe),
     and than another with other samples (fair)."""
-    import uno.ai_search as search
+    import uno.players.search as search
     from tools.ai import arena
 
     fair = (Game.__dict__["from_observation"], search.Pool.redeal)
@@ -305,7 +304,7 @@ def _deals(g, rng, deals: int):
     """The search's own deals (``Pool.redeal``: re-deals, colours honoured, short hands fitted
     to their plays) at seat 0's turns when some hand is low: yields the sampled game after each
     of ``deals`` re-deals; nothing at other turns."""
-    import uno.ai_search as search
+    import uno.players.search as search
 
     if g.phase != PH_PLAY or g.actor != 0 or min(len(h) for h in g.hands) > LOW:
         return

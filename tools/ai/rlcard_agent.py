@@ -35,9 +35,9 @@ LIB = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspa
 if LIB not in sys.path:
     sys.path.insert(0, LIB)
 
-from uno.players import make_player  # noqa: E402
-from uno.cards import make_deck  # noqa: E402
-from uno.codes import DRAW, NO_WILD, VOID_KIND  # noqa: E402
+from uno.players.make import make_player  # noqa: E402
+from uno.core.cards import make_deck  # noqa: E402
+from uno.core.codes import DRAW, NO_WILD, VOID_KIND  # noqa: E402
 
 
 # RLCard colour letters -> our colour ints (R0 Y1 G2 B3) and back.
@@ -81,7 +81,7 @@ def _deck_counts() -> dict[int, int]:
 
 
 class RLRules:
-    """Stand-in for uno.ruleset.Rules with the options nearest to RLCard's game."""
+    """Stand-in for uno.core.ruleset.Rules with the options nearest to RLCard's game."""
 
     def __init__(self, nseats: int = 2):
         self.deck = "standard"
@@ -114,7 +114,7 @@ class RLRules:
 
 
 class Obs:
-    """An observation with the attributes of uno.game's (see docs/CORE_API.md)."""
+    """An observation with the attributes of uno.core.game's (see docs/CORE_API.md)."""
 
     def __init__(self, **kw):
         self.__dict__.update(kw)

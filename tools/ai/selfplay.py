@@ -6,7 +6,7 @@
 Runs unchanged under CPython and the MicroPython Unix port (no argparse there), from the
 repository root or from a copy beside a ``lib/`` folder. ``--hands N`` stops after N hands
 (for timing); ``--player first`` uses the plain legal-move player, ``--player LEVEL`` a
-computer level of ``uno.ai``.
+computer level of ``uno.players.normal``.
 """
 
 import sys
@@ -30,11 +30,11 @@ except ImportError:  # plain CPython without the venv: const() is the identity
 
 import gc  # noqa: E402
 
-from uno import cards  # noqa: E402
-from uno.codes import COLOUR, DRAW, PASS, PH_HAND_OVER, PH_MATCH_OVER  # noqa: E402
-from uno.game import Game  # noqa: E402
-from uno.rulecheck import PRESET_NAMES  # noqa: E402
-from uno.rules import preset  # noqa: E402
+from uno.core import cards  # noqa: E402
+from uno.core.codes import COLOUR, DRAW, PASS, PH_HAND_OVER, PH_MATCH_OVER  # noqa: E402
+from uno.core.game import Game  # noqa: E402
+from uno.core.rulecheck import PRESET_NAMES  # noqa: E402
+from uno.core.rules import preset  # noqa: E402
 
 PLAYERS = ("first", "easy", "normal", "advanced")
 USAGE = ("usage: selfplay.py [--matches N] [--seed S] [--preset NAME] [--seats 2-4] "
@@ -116,10 +116,10 @@ def parse_args(argv):
 
 
 def make_players(kind, n, seed):
-    """``n`` players of ``kind`` (``first`` or a level of uno.ai)."""
+    """``n`` players of ``kind`` (``first`` or a level of uno.players.normal)."""
     if kind == "first":
         return [FirstLegal() for _ in range(n)]
-    from uno.players import make_player
+    from uno.players.make import make_player
 
     return [make_player(kind, seed * 7919 + s) for s in range(n)]
 

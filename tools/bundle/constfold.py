@@ -10,7 +10,7 @@ bundle compiles (``tools/bundle/bundle.py``, ``tools/vm/vm_app.py``, through
 ``shortnames.write_built``), never the repository's files:
 
 - every use of such a constant, ``NAME`` or ``module.NAME``, becomes its value;
-- its imports go (``from uno.game import PH_PLAY``);
+- its imports go (``from uno.core.game import PH_PLAY``);
 - its definition becomes private (``_PH_PLAY = const(1)``, which compiles to nothing);
 - ``from micropython import const`` goes where every ``const`` is such a definition (the
   compiler folds those without it; the import would only leave a global ``const``).
@@ -342,12 +342,12 @@ def _check(m: Module, plan: Plan, out: str) -> None:
             target = _module_path(n.value, m)
             src = plan.mods.get(target or "")
             if src is not None and n.attr in src.consts and n.attr not in plan.kept[src.name]:
-                # e.g. ``uno.game.PH_PLAY`` after ``import uno.game``: made private there
+                # e.g. ``uno.core.game.PH_PLAY`` after ``import uno.core.game``: made private there
                 raise FoldError("%s line %d: %s.%s is read in a way the fold does not rewrite"
                                 % (m.name, n.lineno, target, n.attr))
             if (src is not None and n.attr not in src.consts
                     and n.attr in plan.names[src.name]):
-                # e.g. ``G.DRAW`` where uno.game only imports DRAW: that import goes from the
+                # e.g. ``G.DRAW`` where uno.core.game only imports DRAW: that import goes from the
                 # badge's copy, and the read would fail there at run time
                 raise FoldError("%s line %d: %s.%s is only imported there: read it from where "
                                 "it is defined" % (m.name, n.lineno, target, n.attr))

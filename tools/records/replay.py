@@ -19,14 +19,14 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT / "lib") not in sys.path:
     sys.path.insert(0, str(ROOT / "lib"))
 
-from uno import cards  # noqa: E402
-from uno.cards import play_action  # noqa: E402
-from uno.codes import (  # noqa: E402
+from uno.core import cards  # noqa: E402
+from uno.core.cards import play_action  # noqa: E402
+from uno.core.codes import (  # noqa: E402
     ACCEPT, CALL_ONE, CATCH, CHALLENGE, COLOUR, DRAW, NO_CATCH, NO_JUMP, NO_ONE, PASS, PH_CATCH,
     PH_CHALLENGE, PH_HAND_OVER, PH_JUMP, PH_MATCH_OVER, PH_ONE, PH_STACK, PH_SWAP, SWAP,
 )
-from uno.game import Game, IllegalAction  # noqa: E402
-from uno.ruleset import Rules  # noqa: E402
+from uno.core.game import Game, IllegalAction  # noqa: E402
+from uno.core.ruleset import Rules  # noqa: E402
 
 USAGE = "usage: replay.py RECORD.jsonl [RECORD.jsonl ...]  (checks game records, docs/FORMATS.md)"
 
@@ -195,7 +195,7 @@ class _Replayer(Game):
             raise RecordError("hand %d: the dealt cards are not one whole deck" % self.hand_no,
                               line)
         order.reverse()
-        return bytearray(order)  # the piles are bytearrays (uno.game.Game)
+        return bytearray(order)  # the piles are bytearrays (uno.core.game.Game)
 
     def _put_back(self, card):
         if not self._returned:
@@ -206,7 +206,7 @@ class _Replayer(Game):
         top = cards.parse(ev["top"])
         if sorted(pile + [top]) != sorted(list(self.pile) + [card]):
             raise RecordError("hand %d: the returned W+4 changed the cards" % self.hand_no)
-        self.pile = bytearray(pile)  # the piles are bytearrays (uno.game.Game)
+        self.pile = bytearray(pile)  # the piles are bytearrays (uno.core.game.Game)
         return top
 
     def _reshuffle(self):

@@ -25,9 +25,9 @@ import mpy_helpers  # noqa: E402
 CASES = (("classic", 2, 1), ("house", 4, 1), ("pcsig", 2, 1))
 # The core alone: a complete match played through legal_actions(), nothing else loaded.
 CORE_ONLY = """import gc
-from uno.game import Game, PH_HAND_OVER, PH_MATCH_OVER
+from uno.core.game import Game, PH_HAND_OVER, PH_MATCH_OVER
 gc.collect()
-from uno.rules import preset
+from uno.core.rules import preset
 gc.collect()
 g = Game(preset("%s", seats=["normal"] * %d), seed=%d)
 gc.collect()
@@ -74,7 +74,7 @@ def heap_figures():
 def speed_1000_hands():
     """Best of three CPython times (s) for 1,000 self-play hands (Classic, 2 seats)."""
     from tools.ai import selfplay
-    from uno.rules import preset
+    from uno.core.rules import preset
 
     rules = preset("classic", seats=["normal", "normal"])
     best = 1e9

@@ -26,10 +26,10 @@ import mpy_helpers  # noqa: E402
 
 from tools.vm import cptools  # noqa: E402
 
-from uno import save as S  # noqa: E402
-from uno.codes import PH_HAND_OVER, PH_MATCH_OVER  # noqa: E402
-from uno.game import Game  # noqa: E402
-from uno.rules import preset  # noqa: E402
+from uno.saves import codec as S  # noqa: E402
+from uno.core.codes import PH_HAND_OVER, PH_MATCH_OVER  # noqa: E402
+from uno.core.game import Game  # noqa: E402
+from uno.core.rules import preset  # noqa: E402
 
 
 def snapshot_sizes(seeds=8):
@@ -64,7 +64,7 @@ def worst_snapshot_bits():
     state = 64 + 16 + 4 * 3 + 3 + 2 + 3 + 1 + 4 + 7 + 4 + 7 + 3 + 3 + 3 + 3 + 1 + 3 + 4
     seats = 4 * 32 + 1 + 4 * 18
     cards = 6 * 7 + 108 * 7
-    plays = 4 * 2 * (1 + 6 + 6 + 7 + 7 + 4 + 7)  # uno.snapshot._put_plays
+    plays = 4 * 2 * (1 + 6 + 6 + 7 + 7 + 4 + 7)  # uno.saves.snapshot._put_plays
     return head + names + state + seats + cards + plays
 
 
@@ -79,11 +79,11 @@ def full_settings_bytes():
 
 
 def largest_record_bytes():
-    """The player's record's section (uno.stats) at its largest: every table of 1-3
+    """The player's record's section (uno.saves.stats) at its largest: every table of 1-3
     opponents, every count at its widest, a best and a worst match; its tag and length too."""
     from itertools import combinations_with_replacement
 
-    from uno import stats
+    from uno.saves import stats
 
     st = stats.new()
     for n in (1, 2, 3):
@@ -112,18 +112,18 @@ buf = bytearray(b"\\xff" * 8192)
 DEVICE = """import gc
 gc.collect()
 a0 = gc.mem_alloc()
-import uno.settings
+import uno.saves.settings
 gc.collect()
 a1 = gc.mem_alloc()
-import uno.save as S
+import uno.saves.codec as S
 gc.collect()
 a2 = gc.mem_alloc()
-from uno.game import Game, PH_HAND_OVER
-from uno.rules import preset
+from uno.core.game import Game, PH_HAND_OVER
+from uno.core.rules import preset
 """ + _MATCH + """saved = S.Saved()
 gc.collect()
 b0 = gc.mem_alloc()
-import uno.snapshot
+import uno.saves.snapshot
 gc.collect()
 b1 = gc.mem_alloc()
 gc.collect()
@@ -144,10 +144,10 @@ print(a1 - a0, a2 - a1, b1 - b0, c1 - c0, d1 - d0, len(saved.match), h.hands == 
 """
 # The app's pattern: load at start-up, then drop the codec until the next save point.
 DROP = """import gc
-import uno.settings
+import uno.saves.settings
 gc.collect()
 a = gc.mem_alloc()
-from uno import save as S
+from uno.saves import codec as S
 saved, notice = S.load(bytearray(b"\\xff" * 256))
 del S
 uno.drop_codec()
@@ -184,11 +184,11 @@ def device_figures():
 
 
 COST = """import gc
-from uno import save as S
-from uno.store import crc32_py
-from uno.game import Game, PH_HAND_OVER
-from uno.rules import preset
-import uno.snapshot
+from uno.saves import codec as S
+from uno.saves.store import crc32_py
+from uno.core.game import Game, PH_HAND_OVER
+from uno.core.rules import preset
+import uno.saves.snapshot
 """ + _MATCH.replace("%", "%%") + """saved = S.Saved()
 saved.match = S.pack_match(g)
 S.save(buf, saved)

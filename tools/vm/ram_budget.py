@@ -105,9 +105,9 @@ def app_code_bytes():
 
 CORE_SCRIPT = """
 import gc
-from uno.rules import preset
-from uno.game import Game, PH_HAND_OVER, PH_MATCH_OVER
-from uno.players import make_player
+from uno.core.rules import preset
+from uno.core.game import Game, PH_HAND_OVER, PH_MATCH_OVER
+from uno.players.make import make_player
 gc.collect()  # as code.py does after its imports
 r = preset("classic", seats="normal,normal")
 g = Game(r, seed=7, sink=None)

@@ -52,9 +52,10 @@ STANDINS = ROOT / "tools" / "vm" / "cpvm"
 BOARDS = ("pybadge", "pygamer")
 SITE = next((ROOT / ".venv" / "lib").glob("python3*/site-packages"), None)
 PROFILES = {
-    # The first seat stands for the player, and Normal plays it: its code is uno.ai, which every
-    # Normal and Advanced opponent loads anyway, so the run charges no player's code that a
-    # person at the badge does not bring (Easy's module, 1 KB, was loaded for that seat alone)
+    # The first seat stands for the player, and Normal plays it: its code is uno.players.normal,
+    # which every Normal and Advanced opponent loads anyway, so the run charges no player's code
+    # that a person at the badge does not bring (Easy's module, 1 KB, was loaded for that seat
+    # alone)
     "normal": "normal,normal",  # Classic: one Normal opponent
     "advanced3": "normal,advanced,advanced,advanced",  # 4 seats, three Advanced opponents
     "human": "human,advanced,normal",  # a player at the table (random_presses), pystack build
@@ -65,7 +66,7 @@ PROFILES = {
 # and 14, tests/test_pages_vm.py), plus 8 KB: a soak meets hands that need more than one match,
 # and 1-2 KB of anyone's change must not fail CI at the edge, while a change that costs a match
 # 9 KB more does. advanced3: the heap at which its soaks pass; at 124 KB seeds 1-3 fail on
-# blocks of 402 and 685 B with 24 KB free (fragmentation: 685 B is uno.ai_search.playout's
+# blocks of 402 and 685 B with 24 KB free (fragmentation: 685 B is uno.players.search.playout's
 # bytecode, loaded at a hand's first search) and pass at 125. docs/BENCHMARKS.md has the runs;
 # tests/test_cp_vm.py checks a match still completes in each.
 # advanced3 and the badge's budgets rose 4 KB on 2026-12-06 (125 -> 129, 119 -> 123) with that
@@ -153,16 +154,20 @@ SCRIPTS = {
 # player (the face-up seat of a VM run; ``vm_app.py modules``), the party rules' prompts of a
 # human seat.
 # The players' four (the last) rest between hands (Match.rest_players): a hand's end has their
-# room.
+# room. A package (uno.saves, uno.core, uno.players) is a row of its own before its first
+# module: the package object's heap.
 MATCH_MODULES = (
-    "uno.hw.pybadge uno.view.layout uno.view.text uno.view.table uno.settings uno.autosave "
-    "uno.app.fx uno.app.main uno.ruleset uno.cards uno.rng uno.journal uno.game "
-    "uno.app.table uno.app.match uno.observe uno.ai uno.players uno.advanced uno.ai_search").split()
+    "uno.hw.pybadge uno.view.layout uno.view.text uno.view.table uno.saves uno.saves.settings "
+    "uno.saves.autosave uno.app.fx uno.app.main uno.core uno.core.ruleset uno.core.cards "
+    "uno.core.rng uno.core.journal uno.core.game uno.app.table uno.app.match uno.core.observe "
+    "uno.players uno.players.normal uno.players.make uno.players.advanced "
+    "uno.players.search uno.core.sample").split()
 WHILE_MODULES = (
-    "uno.app.begin uno.deal uno.view.panels uno.app.results uno.app.handover uno.app.popups "
-    "uno.app.pause uno.app.savepoint uno.bits uno.snapshot uno.store "
-    "uno.bitread uno.save uno.restore uno.app.page uno.app.graph uno.app.hint "
-    "uno.app.describe uno.easy uno.handoff uno.app.party uno.view.marks").split()
+    "uno.app.begin uno.core.deal uno.view.panels uno.app.results uno.app.handover uno.app.popups "
+    "uno.app.pause uno.app.savepoint uno.saves.bitwrite uno.saves.snapshot uno.saves.store "
+    "uno.saves.bitread uno.saves.codec uno.saves.restore uno.app.page uno.app.graph uno.app.hint "
+    "uno.app.describe uno.players.easy uno.saves.handoff uno.app.party uno.view.marks "
+    "uno.app.screens uno.app.switch uno.players.infer").split()
 
 
 def module_bytes(dest: Path, names=None, badge: bool = False,
@@ -237,8 +242,8 @@ def _compile(src: Path, dst: Path, cross: str, name: str, lean: bool = False) ->
 
 
 def _name(out: Path, dest: Path) -> str:
-    """The path the VM opens a module by: relative to ``dest`` (its working directory), so the
-    names in its heap are as long as the badge's ("lib/uno/game.mpy" there "/lib/uno/game.mpy")
+    """The path the VM opens a module by: relative to ``dest`` (its working directory), so the names
+    in its heap are as long as the badge's ("lib/uno/core/game.mpy" there "/lib/uno/core/game.mpy")
     whatever the temporary folder's path (before, a longer TMPDIR took ~1.3 KB more)."""
     return out.relative_to(dest).as_posix()
 

@@ -6,19 +6,19 @@ where none of this runs):
   follows once this module has gone;
 - Continue (``Match.resume``): the saved match read back and the table as it was saved;
 - a match saved at its end settled (``App.settle``): its high score and its line in the
-  player's record (uno.stats), and no saved match any more;
+  player's record (uno.saves.stats), and no saved match any more;
 - ``read_extra``: the app's bytes of a saved match, which ``uno.app.savepoint`` writes.
 """
 
-from uno.codes import PH_HAND_OVER, PH_MATCH_OVER
+from uno.core.codes import PH_HAND_OVER, PH_MATCH_OVER
 from uno.app.codes import OVER
 
 
 def new_match(m):
     """Match ``m``'s new match with the run's rules or the settings' (rules, seats, names),
     its first hand not dealt yet (``Match.new`` deals it)."""
-    from uno.game import Game  # not at the top: the title's program never loads the core
-    from uno.settings_ops import match_names, rules_of
+    from uno.core.game import Game  # not at the top: the title's program never loads the core
+    from uno.saves.settings_ops import match_names, rules_of
 
     app = m.app
     told = getattr(app.hw, "record_new", None)
@@ -47,7 +47,7 @@ def resume(m, early=None):
     """Match ``m`` continues the saved match where its last save point left it (``early``:
     the match read already, (game, extra), before the match's modules loaded); False (and a
     notice) when it cannot be read. A match that does not read whole gives way to the store's
-    older record, settings and match, when that one does (uno.save ``older``)."""
+    older record, settings and match, when that one does (uno.saves.codec ``older``)."""
     from uno import drop_codec
 
     app = m.app
@@ -57,7 +57,7 @@ def resume(m, early=None):
         if data:
             got = _read(m, data, early)
             if got is None and app.autosave is not None:
-                from uno.save import older
+                from uno.saves.codec import older
 
                 old = older(app.autosave.buf)
                 if old is not None and old.match:
@@ -98,7 +98,7 @@ def _read(m, data, early):
             g, ex = early
             g.sink = m.sink
         else:
-            from uno.save import unpack_match
+            from uno.saves.codec import unpack_match
 
             g, ex = unpack_match(data, sink=m.sink)
         return g, read_extra(ex, g.nseats)
@@ -127,7 +127,7 @@ def _resume_table(tb, g, seat, sel, offset, msg):
         tb.over_at = tb.app.now
     if tb.marks is None:  # a party prompt's marks say their own line (uno.app.party)
         tb.say(msg)
-    if over:  # the players' code (uno.ai, uno.observe: the Match's) goes too
+    if over:  # the players' code (uno.players.normal, uno.core.observe: the Match's) goes too
         tb.match.rest_players(True)
 
 
@@ -137,7 +137,7 @@ def seat_up(tb, seats, given):
     made at its first turn is the one made now (its choices come from the match's seed
     alone), but its code is not in the heap through the first deal's messages (a match
     begun: 6 KB less heap on the badge's model, tools/vm/vm_app.py programs --badge)."""
-    from uno.settings_ops import seat_names
+    from uno.saves.settings_ops import seat_names
 
     n = len(seats)
     humans = [s for s in range(n) if seats[s] == "human"]
@@ -188,21 +188,21 @@ def preset_name(app):
 
 def settle(app):
     """A match saved at its end (uno.app.savepoint) gives its high score (PC-SIG: a match won
-    against computers enters the table) and its line in the player's record (uno.stats: the
+    against computers enters the table) and its line in the player's record (uno.saves.stats: the
     match, its hands from the score history) and leaves the save: run when a program starts,
     and before a new match or the title in the same program. One write, when there was such a
     match."""
     saved = app.saved
     data = saved.match
-    from uno.bitread import saved_phase
+    from uno.saves.bitread import saved_phase
 
     try:
         if saved_phase(data) != PH_MATCH_OVER:
             return
     except (ValueError, IndexError):
         return  # unreadable: Continue says so
-    from uno.save import add_score, entry_for, head, unpack_match
-    from uno.store import Store
+    from uno.saves.codec import add_score, entry_for, head, unpack_match
+    from uno.saves.store import Store
 
     hist = []  # type: list
     try:
@@ -218,7 +218,7 @@ def settle(app):
         e = entry_for(g, preset_name(app))
         if e is not None:
             add_score(saved.scores, e)
-        from uno.stats import record  # the player's record: the match and its hands
+        from uno.saves.stats import record  # the player's record: the match and its hands
 
         try:
             saved.stats = record(saved.stats, g, hist)

@@ -2,7 +2,7 @@
 (``Table.pend``): the numbers uno.app.table shares with the modules it loads for a moment
 (uno.app.describe, uno.app.party) and with uno.app.begin, which resumes a saved table.
 
-Constants only, and it imports nothing, as ``uno.codes`` for the core: those modules name them
+Constants only, and it imports nothing, as ``uno.core.codes`` for the core: those modules name them
 here rather than import the table that loads them, and the badge's build folds every use into
 its value (tools/bundle/constfold.py), so the badge never loads this module.
 """

@@ -4,8 +4,8 @@ Loaded after an action and forgotten before the next decision: its code stays of
 while a computer player searches (the app's largest peak).
 """
 
-from uno import cards
-from uno.codes import DRAW, PH_DRAWN
+from uno.core import cards
+from uno.core.codes import DRAW, PH_DRAWN
 from uno.app import fx
 from uno.app.codes import FLASH, HELD, SPLIT
 from uno.view import layout as L

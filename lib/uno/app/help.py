@@ -30,7 +30,7 @@ _SHOWN = ("deck", "wd4", "draw", "hand_limit", "stacking", "one_call", "one_wind
 
 
 def rule_lines(rules, preset):
-    """The rules of ``rules`` (a uno.ruleset.Rules) as lines: each option's name and value,
+    """The rules of ``rules`` (a uno.core.ruleset.Rules) as lines: each option's name and value,
     then what it means; ``preset`` is the name the rules start from."""
     out = ["PRESET: %s" % preset, T.explain("preset", preset)]
     for name in _SHOWN:
@@ -55,12 +55,12 @@ class Help(Page):
         elif app.paused:  # the paused match's (its own program: uno.programs.page)
             rules = app.paused[3]
         if rules is not None:  # a match's rules: the preset they match (options may differ)
-            from uno.rules import drop, preset_of
+            from uno.core.rules import drop, preset_of
 
             preset = preset_of(rules)
             drop()
         else:  # the next match's
-            from uno.settings_ops import rules_of
+            from uno.saves.settings_ops import rules_of
 
             rules = app.rules or rules_of(s)
             preset = s.preset

@@ -5,13 +5,12 @@ It sees only your seat's observation, as any player does. Loaded when asked and 
 the Advanced player's modules go too unless a computer seat had them loaded.
 """
 
-from uno import cards
-from uno.codes import COLOUR, DRAW, NO_JUMP, PASS, SWAP
+from uno.core import cards
+from uno.core.codes import COLOUR, DRAW, NO_JUMP, PASS, SWAP
 
 
-# the Advanced player's modules (uno.advanced, the search: uno.ai_search, uno.sample,
-# uno.ai_infer)
-_PLAYER = ("players", "advanced", "ai_search", "sample", "ai_infer")
+# the Advanced player's modules (uno.players.make, advanced), its search's apart (drop_search)
+_PLAYER = ("make", "advanced")  # of uno.players
 
 
 def say(a):
@@ -47,15 +46,16 @@ def hint(app):
     Advanced player would do in the seat on show (its turn or not); then this module goes."""
     import sys
 
-    from uno import drop
+    from uno import drop, drop_search
 
     tb = app.table
     g = tb.g
     text = "Hint: wait for your turn"
     if g is not None and g.actor == tb.seat and tb.human(g.actor):
-        had = [n for n in _PLAYER if "uno." + n in sys.modules]
+        had = [n for n in _PLAYER if "uno.players." + n in sys.modules]
+        searched = "uno.players.search" in sys.modules
         try:
-            from uno.players import make_player
+            from uno.players.make import make_player
 
             obs = g.observe(tb.seat)
             a = make_player("advanced", g.seed).choose(obs)
@@ -64,7 +64,9 @@ def hint(app):
         finally:
             for n in _PLAYER:
                 if n not in had:
-                    drop("uno." + n)
+                    drop("uno.players." + n)
+            if not searched:
+                drop_search()
         text = "Hint: no room to think" if a < 0 else "Hint: " + line(obs, a)
     app.view.message(text)
     drop("uno.app.hint")

@@ -7,8 +7,8 @@ and so does the message's code that the turn's last action loads (``turn`` retur
 action, which the table applies once this module's frames have gone).
 """
 
-from uno import cards
-from uno.codes import (
+from uno.core import cards
+from uno.core.codes import (
     ACCEPT, CALL_ONE, CATCH, DRAW, NO_CATCH, NO_ONE, PASS, PH_CATCH, PH_DRAWN, PH_ONE, PH_PLAY,
     PH_STACK,
 )

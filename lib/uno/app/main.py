@@ -7,7 +7,7 @@ of docs/APP.md, has the program's composition (uno.programs) make the ``App`` on
 only where a match is played), and the table under the stack is its ``uno.app.table.Table``.
 Pages that are seldom open (title, options, help...) are modules loaded by ``open_page`` and
 dropped when they close; so is the save code (``uno.app.savepoint``, ``uno.app.begin``,
-``uno.save``), loaded only at save points, Continue and start-up (docs/SAVES.md). What runs
+``uno.saves.codec``), loaded only at save points, Continue and start-up (docs/SAVES.md). What runs
 only as a screen opens or closes (``uno.app.screens``) or a program ends (``uno.app.switch``)
 is loaded for it and let go after: a match's computer turns run without that code.
 """
@@ -38,10 +38,10 @@ class NoMatch:
     banner_until = 0
 
 
-def drop_module(name, package=None):
-    """Forget module ``uno.app.<name>``, or ``<package>.<name>`` (``package`` a package
-    module): its code goes at the next collection once nothing else holds it."""
-    drop(("uno.app" if package is None else package.__name__) + "." + name)
+def drop_module(name, package="uno.app"):
+    """Forget module ``<package>.<name>`` (``uno.app.<name>``): its code goes at the next
+    collection once nothing else holds it. The name is made here (uno.drop_codec says why)."""
+    drop(package + "." + name)
 
 
 class App:
@@ -53,9 +53,9 @@ class App:
     view: Any  # the display tree (uno.view.table.View)
     sound: Any
     lights: Any
-    saved: Any  # the saves as read (uno.settings.Saved): settings, high scores, the match
+    saved: Any  # the saves as read (uno.saves.settings.Saved): settings, high scores, the match
     settings: Any
-    autosave: Any  # the nvm's writer (uno.autosave), None without saves
+    autosave: Any  # the nvm's writer (uno.saves.autosave), None without saves
     notice: Any  # what the title says once about the saves ("No saves yet: defaults"...)
     speed: int  # message speed 1-10
     rules: Any  # the Rules of every match of this run, None: the settings'
@@ -96,7 +96,7 @@ class App:
         reloads CircuitPython (``hw.restart``), so the title's pages and a match never share
         a heap (their names stay interned for as long as the program runs). A save point that
         waits (the pause menu's, leaving a page) goes over in RAM that survives the reload
-        (``hw.sleep_memory``: uno.handoff) and waits on in the next program; where there is no
+        (``hw.sleep_memory``: uno.saves.handoff) and waits on in the next program; where there is no
         such RAM it is written first, at once: the next program reads the settings and the
         match from the nvm. False, and nothing done, where the shell cannot restart, there are
         no saves, or the match the next program needs is not in the save (a 256-byte nvm): go
@@ -135,7 +135,7 @@ class App:
 
     def save_point(self, urgent=False):
         """Settings, scores and the match in progress to the nvm (written at once, or within
-        10 s: uno.autosave; at once when ``urgent``). Pages call it when the player leaves
+        10 s: uno.saves.autosave; at once when ``urgent``). Pages call it when the player leaves
         them. False when nothing could be kept (the player is told; the nvm keeps the last
         save point)."""
         if self.autosave is None:

@@ -10,7 +10,7 @@ uno.app.begin's, loaded for it and dropped after; a save point's is uno.app.save
 """
 
 from uno import drop, drop_search
-from uno.codes import PH_MATCH_OVER
+from uno.core.codes import PH_MATCH_OVER
 
 
 class Match:
@@ -28,7 +28,7 @@ class Match:
 
         # what each computer turn sees (Game.observe imports it at the first one): loaded
         # now, before the deal and the first searches fragment the heap
-        import uno.observe  # noqa: F401
+        import uno.core.observe  # noqa: F401
 
         self.app = app
         self.events = []
@@ -66,7 +66,7 @@ class Match:
         # code run once a match (uno.app.begin) goes when it has run, and with it what made
         # the match's rules and names
         drop("uno.app.begin")
-        drop("uno.settings_ops")
+        drop("uno.saves.settings_ops")
 
     def next_hand(self):
         """The next hand of the match, dealt."""
@@ -121,18 +121,18 @@ class Match:
         ``rest_players``)."""
         if self._make_player is None:
             if self.app.cpu == "ai":
-                from uno.players import make_player
+                from uno.players.make import make_player
             else:  # "first": every computer plays its first legal action (tests)
                 from uno.app.first import make_player
             self._make_player = make_player
         return self._make_player(level, seed)
 
     def rest_players(self, always=False):
-        """The match is over, or ``always`` (a hand's end, the pause menu): its computer
-        players and their code (``uno.ai``, ``uno.easy``, ``uno.advanced``, ``uno.observe``,
-        the search's: 14 KB on the VM) go until the next computer turn wakes them
-        (``wake_players``), so the save point, the results page and a page opened over them
-        have their room. What a player carries from one decision to the next (its random
+        """The match is over, or ``always`` (a hand's end, the pause menu): its computer players and
+        their code (``uno.players.normal``, ``uno.players.easy``, ``uno.players.advanced``,
+        ``uno.core.observe``, the search's: 14 KB on the VM) go until the next computer
+        turn wakes them (``wake_players``), so the save point, the results page and a page opened
+        over them have their room. What a player carries from one decision to the next (its random
         numbers, what its challenges learned, a challenge it waits to see settled) stays in
         ``table.rested``: it decides as if it had never gone."""
         tb = self.table
@@ -152,8 +152,9 @@ class Match:
         tb.players = [None if p is None else 0 for p in tb.players]  # seats stay computers'
         self._make_player = None
         drop_search()
-        for name in ("advanced", "easy", "players", "ai", "observe"):
-            drop("uno." + name)
+        for name in ("advanced", "easy", "make", "normal"):
+            drop("uno.players." + name)  # made here: uno.drop_codec says why
+        drop("uno.core.observe")
         import gc
 
         gc.collect()
@@ -165,7 +166,7 @@ class Match:
         g = tb.g
         seats = g.rules.seats
         rested = tb.rested
-        import uno.observe  # noqa: F401 (before the players: as the Match's making orders them)
+        import uno.core.observe  # noqa: F401 (before the players: as the Match's making orders them)
 
         for s in range(len(tb.players)):
             if tb.players[s] == 0:
@@ -182,7 +183,7 @@ class Match:
         tb.rested = []
         # the factory's code goes once the seats have their players (0.6 KB at a search)
         self._make_player = None
-        drop("uno.players")
+        drop("uno.players.make")
 
     # ----- the match's screens -------------------------------------------------------------
 

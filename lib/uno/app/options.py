@@ -6,14 +6,14 @@ from it); the rules of a match in progress do not change: the page says the new 
 from the next match. Speed, tips, sound and the backlight apply at once.
 """
 
-from uno import rulecheck
-from uno import rules as R
+from uno.core import rulecheck
+from uno.core import rules as R
 from uno.app import fx
 from uno.app import ruletext as T
 from uno.app.input import B, DOWN, LEFT, RIGHT, START, UP
 from uno.app.page import BODY_ROWS, LIST_ROWS, Page, cycle
-from uno.ruleset import OPTION_NAMES
-from uno.settings_ops import rules_of
+from uno.core.ruleset import OPTION_NAMES
+from uno.saves.settings_ops import rules_of
 
 ITEMS = (
     "preset", "deck", "wd4", "draw", "hand_limit", "stacking", "one_call", "one_window",
@@ -29,7 +29,7 @@ _RANGE_WHY = {"one_window": "ONE time is 1 to 10 s", "target": "Target is 100 to
 
 
 def overrides(text):
-    """{option: value} of a ``Settings.rules`` string (already checked by uno.save)."""
+    """{option: value} of a ``Settings.rules`` string (already checked by uno.saves.codec)."""
     opts = {}
     for tok in text.split():
         k, _, v = tok.partition("=")

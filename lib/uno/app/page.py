@@ -124,7 +124,7 @@ class Page:
         # what the pages load besides themselves (the app drops the page's own module)
         from uno import drop
 
-        for name in ("uno.app.ruletext", "uno.rules", "uno.rulecheck", "uno.app.page"):
+        for name in ("uno.app.ruletext", "uno.core.rules", "uno.core.rulecheck", "uno.app.page"):
             drop(name)
 
 

@@ -12,8 +12,10 @@ with its marks (uno.view.marks): a match without those rules never has this code
 
 from micropython import const
 
-from uno import cards, drop
-from uno.codes import NO_JUMP, PH_JUMP, SWAP
+from uno import drop
+
+from uno.core import cards
+from uno.core.codes import NO_JUMP, PH_JUMP, SWAP
 from uno.app.codes import SPLIT
 from uno.app.input import A, B, DOWN, LEFT, RIGHT, UP
 from uno.view import layout as L
@@ -42,7 +44,7 @@ def ask(tb, ph, now):
             tb.offset = i - L.HAND_SLOTS + 1
         tb.say("A: jump in with %s! B: no" % cards.name(g.top), now)
     else:
-        # first the fewest cards (uno.ai.Player.swap)
+        # first the fewest cards (uno.players.normal.Player.swap)
         s = -1
         for a in g.legal_actions():
             if s < 0 or len(g.hands[a - SWAP]) < len(g.hands[s]):

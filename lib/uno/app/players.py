@@ -9,10 +9,10 @@ puts typed characters in ``hw.typed`` while ``wants_text`` is true).
 from uno.app import fx
 from uno.app.input import A, B, DOWN, LEFT, RIGHT, START, UP
 from uno.app.page import Page, cycle
-from uno.settings import NAME_LEN
-from uno.settings_ops import shown_names
+from uno.saves.settings import NAME_LEN
+from uno.saves.settings_ops import shown_names
 
-NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # uno.save's (a test keeps them equal)
+NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # uno.saves.codec's (a test keeps them equal)
 KINDS = ("human", "easy", "normal", "advanced", "")
 _KIND_TEXT = {"human": "Human", "easy": "Easy", "normal": "Normal", "advanced": "Advanced",
               "": "(empty)"}

@@ -4,8 +4,8 @@ Match.challenge): most of a match never needs them, and the badge keeps a loaded
 in its heap. They draw into the pop-up panel and the prompt the view builds for them
 (uno.view.panels: show_popup, show_prompt)."""
 
-from uno import cards
-from uno.codes import ACCEPT, CHALLENGE, COLOUR
+from uno.core import cards
+from uno.core.codes import ACCEPT, CHALLENGE, COLOUR
 from uno.app.input import A, B, DOWN, LEFT, PICKS, RIGHT, START, UP
 from uno.view import layout as L
 from uno.view import panels

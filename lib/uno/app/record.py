@@ -1,4 +1,4 @@
-"""Statistics page: the player's record (uno.stats) over every finished match: matches played
+"""Statistics page: the player's record (uno.saves.stats) over every finished match: matches played
 and won, by table too, the longest winning streak, hands won, points a hand won, the best and
 the worst match. UP/DOWN move the bar (the lines scroll); A on "Clear statistics" asks first
 (A yes, B no: a save point); B leaves.
@@ -21,7 +21,7 @@ def _pair(left, right):
 
 
 def lines_of(st, totals):
-    """The page's lines for record ``st`` (uno.stats; ``totals`` its function), the last one
+    """The page's lines for record ``st`` (uno.saves.stats; ``totals`` its function), the last one
     "Clear statistics"."""
     played, won = totals(st)
     hands, hands_won, points = st[1], st[2], st[3]
@@ -54,7 +54,7 @@ class Record(Page):
         self.draw()
 
     def load(self):
-        from uno.stats import totals, unpack
+        from uno.saves.stats import totals, unpack
 
         try:
             st = unpack(self.app.saved.stats)
@@ -64,7 +64,7 @@ class Record(Page):
         st = None
         from uno import drop
 
-        drop("uno.stats")
+        drop("uno.saves.stats")
 
     def _hint(self):
         if not self.lines_all:

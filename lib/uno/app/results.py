@@ -4,7 +4,7 @@ keeps a loaded module's code in its heap, and a hand is played without it. It dr
 results page the view builds for it (uno.view.panels). The hot-seat hand-over, which opens
 during a hand, is uno.app.handover."""
 
-from uno.codes import PH_MATCH_OVER
+from uno.core.codes import PH_MATCH_OVER
 from uno.app.input import A, B, LEFT, RIGHT, SELECT
 from uno.view import layout as L
 from uno.view import panels

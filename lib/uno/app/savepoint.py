@@ -2,7 +2,7 @@
 to the Autosave. Only writing code: at the end of a hand, where a match's heap is at its
 fullest, Continue's and the high scores' code (``uno.app.begin``) is not loaded with it.
 
-A saved match is ``uno.snapshot.pack(game, extra)``; ``extra`` is the app's part, what the
+A saved match is ``uno.saves.snapshot.pack(game, extra)``; ``extra`` is the app's part, what the
 table showed and what the core does not keep (``uno.app.begin.read_extra`` reads it)::
 
     1 (version) | seat shown | arrow | first card shown | record lines (4 bytes, LE)
@@ -12,7 +12,7 @@ table showed and what the core does not keep (``uno.app.begin.read_extra`` reads
 from micropython import const
 
 from uno import drop_codec
-from uno.codes import PH_MATCH_OVER
+from uno.core.codes import PH_MATCH_OVER
 
 MAX_HANDS = const(150)  # the score history kept in a save (4 seats: 1.2 KB of the 2.7 KB store)
 
@@ -45,13 +45,13 @@ def extra(match):
             out[k] = v & 255
             out[k + 1] = v >> 8
             k += 2
-    return out  # uno.snapshot.pack copies it: no bytes() copy of it here
+    return out  # uno.saves.snapshot.pack copies it: no bytes() copy of it here
 
 
 def head_for(saved, match):
-    """The payload of ``saved`` with ``match`` (bytes of uno.snapshot.pack), as its two parts
+    """The payload of ``saved`` with ``match`` (bytes of uno.saves.snapshot.pack), as its two parts
     (head, match) for ``Autosave.submit``, when its settings and scores are those its
-    ``head`` was made of and it fits, else None (then the codec, uno.save, encodes it)."""
+    ``head`` was made of and it fits, else None (then the codec, uno.saves.codec, encodes it)."""
     h = saved.head
     of = saved.head_of
     if h is None or of is None or len(h) + len(match) > saved.cap:
@@ -74,7 +74,7 @@ def point(app, urgent=False):
     g = None if m is None else m.table.g
     now = app.now // 1000
     if g is not None and m.in_match:
-        from uno.snapshot import pack
+        from uno.saves.snapshot import pack
 
         # A match that has ended is kept as it stands too: its high score goes in when the next
         # program starts or the next match begins (``settle``), not here, where the codec would
@@ -84,8 +84,8 @@ def point(app, urgent=False):
         except ValueError:  # not a match the game could read back: the nvm keeps the last
             app.view.message("Save failed: old save kept")
             return False
-        # The writer (uno.snapshot, uno.bits: 3.4 KB of code) goes before the store's code
-        # loads: a hand's end is where a match's heap is at its fullest.
+        # The writer (uno.saves.snapshot, uno.saves.bitwrite: 3.4 KB of code) goes before the
+        # store's code loads: a hand's end is where a match's heap is at its fullest.
         del pack
         drop_codec()
         if g.phase == PH_MATCH_OVER:
@@ -95,8 +95,8 @@ def point(app, urgent=False):
         if parts is not None:
             app.autosave.submit(now, parts[0], parts[1], urgent=urgent)
             return True
-    from uno.save import head
-    from uno.store import Store
+    from uno.saves.codec import head
+    from uno.saves.store import Store
 
     try:
         app.autosave.point(now, saved, urgent)

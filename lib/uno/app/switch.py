@@ -16,7 +16,7 @@ def switch(app, start):
     mem = getattr(app.hw, "sleep_memory", None)
     handed = False
     if mem is not None:
-        from uno import handoff
+        from uno.saves import handoff
 
         try:
             handed = handoff.give(mem, a.buf, a.rec, a.pending)
@@ -24,7 +24,7 @@ def switch(app, start):
             handed = False
         finally:
             del handoff
-            drop("uno.handoff")
+            drop("uno.saves.handoff")
             drop_codec()
     if not handed and a.pending is not None:
         a.last_at = None  # the one write of this switch: the 10 s gap does not apply

@@ -1,6 +1,6 @@
 """The table: a match in play. Human input, computer turns step by step, messages, sounds.
 
-The table plays the match (``uno.game.Game``) for its controller (uno.app.match.Match), which
+The table plays the match (``uno.core.game.Game``) for its controller (uno.app.match.Match), which
 opens the screens it needs (colour picker, challenge prompt, pause menu, results): separate
 screens that answer through a callback, so later screens can be added without touching this
 one.
@@ -10,8 +10,10 @@ import gc
 
 from micropython import const
 
-from uno import cards, drop, drop_search
-from uno.codes import (
+from uno import drop, drop_search
+
+from uno.core import cards
+from uno.core.codes import (
     ACCEPT, DRAW, NO_JUMP, PH_CATCH, PH_CHALLENGE, PH_COLOUR, PH_DRAWN, PH_HAND_OVER,
     PH_MATCH_OVER, PH_ONE, PH_PLAY, PH_STACK, PH_SWAP, SWAP,
 )

@@ -38,7 +38,7 @@ _DARK_MS = const(50)  # a poll while dark: a press shorter than this may need a 
 
 
 class PyBadge:
-    # record() keeps nothing: the game leaves the dealt hands out of its events (uno.game.Game)
+    # record() keeps nothing: the game leaves the dealt hands out of its events (uno.core.game.Game)
     brief_records = True
     # code.py's: run the game again as a new program on a fresh heap (uno.app.main App.switch)
     restart = None  # type: Any

@@ -27,7 +27,7 @@ def init(hw):
     except ImportError:
         hw.nvm = None
     # 8 KB of backup RAM that supervisor.reload() keeps: a save point waiting at a program
-    # switch goes over in it, not through the flash (uno.handoff). None without ``alarm``.
+    # switch goes over in it, not through the flash (uno.saves.handoff). None without ``alarm``.
     try:
         from alarm import sleep_memory
 

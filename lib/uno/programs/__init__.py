@@ -37,18 +37,18 @@ def make(hw, start, **run):
 
 def start_up(hw, table, box=None, restart=None, read_match=False, rules=None, seed=None,
              speed=None, sound=True, cpu="ai", lines=0, app=None):
-    """(App, early) of a program on the hardware ``hw``, its saves read from ``hw.nvm`` and
-    settled (``early``: the saved match read already, with ``read_match``, else None):
-    the View first (``table``: with the table's cards, panels and text, which only a match
-    shows), the saves, then the App. ``box`` ([hw, app, font]) is filled as they are made, for
-    code.py's error screen; ``restart`` (code.py's) is given to the hardware when the drive
-    has ``start/``; ``read_match``: the saved match read now (Continue), while the codec is in.
-    ``rules``: a ``uno.ruleset.Rules`` for every match of this run (None: the saved settings'
-    rules, seats and names); ``seed``: the first match's (None: a random one); ``speed``:
-    message speed 1-10 (None: the settings'); ``sound``: False keeps it silent; ``cpu``: "ai"
-    (uno.ai players) or "first" (the first legal action: predictable computers for screenshot
-    tests); ``lines``: record lines written before (the simulator's run goes on); ``app``: an
-    App to make afresh (the simulator's restart), else a new one."""
+    """(App, early) of a program on the hardware ``hw``, its saves read from ``hw.nvm`` and settled
+    (``early``: the saved match read already, with ``read_match``, else None): the View first
+    (``table``: with the table's cards, panels and text, which only a match shows), the saves, then
+    the App. ``box`` ([hw, app, font]) is filled as they are made, for code.py's error screen;
+    ``restart`` (code.py's) is given to the hardware when the drive has ``start/``; ``read_match``:
+    the saved match read now (Continue), while the codec is in. ``rules``: a
+    ``uno.core.ruleset.Rules`` for every match of this run (None: the saved settings' rules, seats
+    and names); ``seed``: the first match's (None: a random one); ``speed``: message speed 1-10
+    (None: the settings'); ``sound``: False keeps it silent; ``cpu``: "ai" (uno.players.normal
+    players) or "first" (the first legal action: predictable computers for screenshot tests);
+    ``lines``: record lines written before (the simulator's run goes on); ``app``: an App to make
+    afresh (the simulator's restart), else a new one."""
     if restart is not None:
         try:  # start/ copied too: the match and the pages run as programs of their own
             os.stat("start/new.py")
@@ -71,7 +71,7 @@ def start_up(hw, table, box=None, restart=None, read_match=False, rules=None, se
         if read_match and saved[0].match:
             # the match read now, while the codec is in: not again beside the match's
             # modules (the peak of a Continue)
-            from uno.save import unpack_match
+            from uno.saves.codec import unpack_match
 
             try:
                 early = unpack_match(saved[0].match)
@@ -93,23 +93,24 @@ def start_up(hw, table, box=None, restart=None, read_match=False, rules=None, se
 
 def read_saves(hw, nvm):
     """((Saved, notice), carried): the save point the last program handed over in RAM
-    (uno.handoff: ``hw.sleep_memory``, the SAMD51's backup RAM) when it checks and decodes,
+    (uno.saves.handoff: ``hw.sleep_memory``, the SAMD51's backup RAM) when it checks and decodes,
     ``carried`` its (record, length) still to be written to the nvm; else the nvm's
-    (uno.save ``load``) and None. The codec stays loaded (the caller drops it)."""
-    from uno.save import load, load_payload
-    from uno.store import HEAD
+    (uno.saves.codec ``load``) and None. The codec stays loaded (the caller drops it)."""
+    from uno.saves.codec import load, load_payload
+    from uno.saves.store import HEAD
 
     mem = getattr(hw, "sleep_memory", None)
     got = None
     if mem is not None:
-        from uno import drop, handoff
+        from uno import drop
+        from uno.saves import handoff
 
         try:
             got = handoff.take(mem, nvm)
         except Exception:  # RAM that does not read as a handover: the nvm
             got = None
         del handoff
-        drop("uno.handoff")
+        drop("uno.saves.handoff")
     if got is not None:
         s = load_payload(memoryview(got[0])[HEAD:HEAD + got[1]], nvm)
         if s is not None:
@@ -125,7 +126,7 @@ def _app(hw, view, nvm, saved, app, rules, seed, speed, sound, cpu):
     gc.collect()  # the garbage of loading the modules goes before the match allocates
     from uno import drop_codec
     from uno.app.fx import Lights, Sound
-    from uno.settings import Saved
+    from uno.saves.settings import Saved
 
     if app is None:
         app = App()
@@ -136,7 +137,7 @@ def _app(hw, view, nvm, saved, app, rules, seed, speed, sound, cpu):
     app.notice = None
     app.autosave = None
     if nvm is not None:
-        from uno.autosave import Autosave
+        from uno.saves.autosave import Autosave
 
         app.saved, app.notice = saved
         app.autosave = Autosave(nvm)
@@ -161,5 +162,6 @@ def _app(hw, view, nvm, saved, app, rules, seed, speed, sound, cpu):
     app._held = 0
     app._repeat_at = 0
     app.backlight()
-    drop_codec()  # and uno.rules, uno.rulecheck if anything loaded them: each match makes its Rules
+    # and uno.core.rules, uno.core.rulecheck if anything loaded them: each match makes its Rules
+    drop_codec()
     return app

@@ -19,7 +19,7 @@ def make(hw, start, **run):
     # computer turn sees first, then the controller: laid out so, a Continue's smallest heap on
     # the badge's model was 2 KB less than with the controller first (tools/vm/vm_app.py programs)
     import uno.app.table  # noqa: F401
-    import uno.observe  # noqa: F401
+    import uno.core.observe  # noqa: F401
     from uno.app.match import Match
 
     m = Match(app)

@@ -28,8 +28,8 @@ def _paused_match(app):
     """The saved match as the graph and the help show it (App.paused): (seats, names,
     penalty scoring, its Rules, its score history); None if it cannot be read."""
     from uno.app.begin import read_extra
-    from uno.save import unpack_match
-    from uno.settings_ops import seat_names
+    from uno.saves.codec import unpack_match
+    from uno.saves.settings_ops import seat_names
 
     try:
         g, ex = unpack_match(app.saved.match)
@@ -41,5 +41,5 @@ def _paused_match(app):
         drop_codec()
     shown = (g.nseats, seat_names(g.rules.seats, g.names), g.rules.scoring == "penalty",
              g.rules, hist)
-    drop("uno.settings_ops")
+    drop("uno.saves.settings_ops")
     return shown

@@ -176,14 +176,14 @@ def main():
     _matches, _every, _max_hands, _bench = matches, every, max_hands, bench
     _chained, _code_file = chained, code_file
     if seats != "-":
-        # The seats of every preset (a class default of Rules: it outlives uno.rules, which
+        # The seats of every preset (a class default of Rules: it outlives uno.core.rules, which
         # the app drops once a match's rules are made) and of the settings (the app's
         # matches take theirs: uno.app.begin), imported here as the app would import them.
-        import uno.ruleset
-        import uno.settings
+        import uno.core.ruleset
+        import uno.saves.settings
 
-        uno.ruleset.Rules.seats = _wanted[0]
-        Settings = uno.settings.Settings
+        uno.core.ruleset.Rules.seats = _wanted[0]
+        Settings = uno.saves.settings.Settings
         _orig[0] = Settings.__init__
         Settings.__init__ = _init
 

@@ -1,0 +1,1 @@
+"""The computer players: ``make`` (the factory), Easy, Normal, Advanced and its search."""
