@@ -296,6 +296,11 @@ def build(out: Path, cp: int = 10, mpy_cross: str | None = None,
             note += "; %d names the firmware's (%s)" % (len(names.names), NAMES_NOTE)
         for name in sorted(scan.modules):
             src, is_pkg, base, _ = scan.modules[name]
+            if is_pkg and docstring_only(src):
+                # a namespace package on the badge (CircuitPython 9 and 10 import a folder
+                # without __init__): no module of its own to load, 60-80 bytes of heap less
+                # each (its code and its file's interned path)
+                continue
             rel = src.relative_to(base).with_suffix(".mpy")
             if src.resolve().is_relative_to(lib):
                 src = folded / src.resolve().relative_to(lib)
@@ -306,6 +311,14 @@ def build(out: Path, cp: int = 10, mpy_cross: str | None = None,
         shutil.copyfile(p, out / rel_s)
         files.append((rel_s, p.stat().st_size))
     return files, scan, note
+
+
+def docstring_only(src: Path) -> bool:
+    """True when the module ``src`` is a docstring and nothing else (the bundle leaves such a
+    package's ``__init__`` out)."""
+    body = ast.parse(src.read_text()).body
+    return len(body) == 1 and isinstance(body[0], ast.Expr) \
+        and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str)
 
 
 # What a traceback's function names are in a bundle with the firmware's names
