@@ -292,7 +292,11 @@ def build(dest: Path, lean: bool = False, cp: int = 10, short: bool = True) -> d
     if names is not None:  # the map, for a traceback's names; and command()'s sign
         (dest / NAMES_MAP).write_text(shortnames.map_text(names))
     (dest / FLASH_NAMES).write_text("\n".join(flash_names(folded)) + "\n")
+    from tools.bundle.bundle import docstring_only
+
     for p in sorted((ROOT / "lib").rglob("*.py")):
+        if p.name == "__init__.py" and docstring_only(p):
+            continue  # a namespace package, as the bundle ships it
         rel = p.relative_to(ROOT / "lib")
         out = dest / "lib" / rel.with_suffix(".mpy")
         _compile(folded / rel, out, cross, _name(out, dest), lean)
