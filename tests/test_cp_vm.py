@@ -550,7 +550,10 @@ def test_a_failed_soak_says_what_failed_and_where_by_the_sources_names():
     r = soak.soak(100, 112, vm_app.PROFILES["advanced3"], every=0, badge=True)
     assert not r["ok"]
     lines = r["why"].splitlines()
-    assert lines[0].startswith("MemoryError: memory allocation failed, allocating"), r["why"]
+    # the allocation's size where the heap had room to say it; CircuitPython's preallocated
+    # MemoryError, with no message, where it had none
+    assert (lines[0].startswith("MemoryError: memory allocation failed, allocating")
+            or lines[0].strip() == "MemoryError:"), r["why"]
     frames = [x.strip() for x in lines[1:]]
     assert frames and all(f.startswith('File "') for f in frames), r["why"]
     source = "".join(p.read_text() for p in (ROOT / "lib").rglob("*.py"))

@@ -181,7 +181,15 @@ class Pool:
         self.cards = cards
         self.depth = None  # type: bytearray | None
         n = g.nseats
-        if n > 2 and INFER_CARDS and lp:
+        # the reading of Normal seats (uno.players.infer), loaded only where a Normal seat
+        # plays at three or four seats, and looked up once a search, not at each re-deal
+        self.infer = None
+        if n > 2 and "normal" in g.rules.seats:
+            from uno.players import infer as module
+
+            self.infer = module
+        infer = self.infer
+        if INFER_CARDS and lp and infer is not None:
             self.lp = lp  # the observation's record of the last plays (Game.last_play)
             seats = g.rules.seats
             for s in range(n):
@@ -191,10 +199,8 @@ class Pool:
                 if (s != seat and seats[s] == "normal" and lp[o] != 255 and lp[o + 5] == k
                         and k <= INFER_CARDS):
                     if self.depth is None:
-                        from uno.players.infer import Past
-
                         self.depth = bytearray(n)
-                        self.past = Past(g.rules, n)
+                        self.past = infer.Past(g.rules, n)
                     q = o + LAST_REC
                     self.depth[s] = 2 if (INFER_DEPTH > 1 and lp[q] != 255
                                           and lp[q + 5] == k + 1) else 1
@@ -244,17 +250,13 @@ class Pool:
         pile = g.pile
         pile[:] = cards  # in place; MicroPython's bytearray has no del
         pile[rest:] = b""
-        normal = g.nseats > 2 and "normal" in g.rules.seats
-        if WILD_THIN and normal:
-            from uno.players.infer import thin
-
-            thin(g, self.seat, rng, WILD_THIN)
+        infer = self.infer
+        if WILD_THIN and infer is not None:
+            infer.thin(g, self.seat, rng, WILD_THIN)
         depth = self.depth
         extra = 0
-        if depth is not None:
-            from uno.players.infer import fit_all
-
-            extra = fit_all(self, g, depth, rng)
+        if depth is not None and infer is not None:  # a Normal seat's plays to fit
+            extra = infer.fit_all(self, g, depth, rng)
         if g.w4_seat >= 0 and g.prev_colour >= 0:
             g.w4_guilty = Game._holds_colour(hands[g.w4_seat], g.prev_colour)
         return extra
