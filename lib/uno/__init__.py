@@ -11,16 +11,17 @@ each begun on a fresh heap (code.py and start/, uno.programs): the title's, a ma
 a paused match's. Each keeps resident only what runs every frame, and loads the rest where it
 is needed and lets it go after. Figures: the heap a module takes on the badge's model,
 `tools/vm/vm_app.py modules --badge` (loaded after the match's modules, so what they share is
-counted once). A package is a module too, loaded with its first module: uno.saves 176,
-uno.core 320, uno.players 112 (the module, its dict of the modules loaded, its ``__path__``);
-``drop`` takes a module off its own package.
+counted once). A package is a module too, loaded with its first module: uno.saves 272,
+uno.core 160, uno.players 208 (the module, its dict of the modules loaded, its ``__path__``;
+the bundle ships a package whose ``__init__`` is a docstring without it); ``drop`` takes a
+module off its own package.
 
 Resident in every program: uno.hw.pybadge, uno.view.layout, text, table, uno.saves (settings,
 autosave), uno.app.fx and uno.app.main (the App: the frame, dimming, sleep, the save points'
-and the screens' entry points, sound, lights; 2,912). In a match's program also the Match
-controller, uno.app.match 2,752 (the steps of a match, the computer players' rest, the match's
-screens), uno.app.table 5,312 and the rules core (uno.core: ruleset, cards, rng, journal, game):
-54,832 with the name pool and the players' modules below, while a computer plays. A match
+and the screens' entry points, sound, lights; 2,864). In a match's program also the Match
+controller, uno.app.match 2,768 (the steps of a match, the computer players' rest, the match's
+screens), uno.app.table 5,328 and the rules core (uno.core: ruleset, cards, rng, journal, game):
+54,512 with the name pool and the players' modules below, while a computer plays. A match
 that uses the party rules loads their rules' code (uno.core.party 1,408, uno.players.party 288)
 the first time it needs it and keeps it; a match without them never loads it. The title's and
 the pages' programs never load the match's modules.
@@ -51,12 +52,12 @@ When each transient module is loaded, its heap in bytes, and what lets it go:
   1,888, restore 1,936, store 2,112, stats 2,336, crc32py 640, handoff 704; uno.app.savepoint
   1,120;
 - from a match's start or resumption, a hand's end or the pause menu to the next computer
-  turn (uno.app.begin ``seat_up``, Match.rest_players): of uno.players normal 4,272, advanced
-  2,384, easy 1,008, and the factory, make 320, only until the seats have their players;
-  uno.core.observe 816;
+  turn (uno.app.begin ``seat_up``, Match.rest_players): of uno.players normal 4,160, advanced
+  2,272, easy 1,008, and the factory, make 432, only until the seats have their players;
+  uno.core.observe 672;
 - from a computer's first search to a person's turn, a save point or the players' rest
   (``drop_search``: uno.app.table, App.save_point, Match.rest_players): uno.players.search
-  5,392 and uno.core.sample 1,088 (the sampled deal), with uno.players.infer 1,376 where a
+  5,504 and uno.core.sample 992 (the sampled deal), with uno.players.infer 1,360 where a
   Normal seat's plays are read (three or four seats);
 - the hint asked on the pause menu: uno.app.hint 1,248 (App.frame's ``later``);
 - a person's turn: uno.app.human 1,728, let go as the turn ends (before its last action's
@@ -87,7 +88,8 @@ def drop(name):
 def drop_search():
     """Free the Advanced player's search (uno.players.search, uno.core.sample, and
     uno.players.infer if a Normal seat loaded it) until the next search loads it again."""
-    # the names made here, not written out (drop_codec says why)
+    # the names made here, not written out (drop_codec says why): a program that never
+    # searches (the title's, a page's) would intern them for nothing
     for name in ("search", "infer"):
         drop("uno.players." + name)
     drop("uno.core." + "sample")

@@ -292,10 +292,10 @@ def build(dest: Path, lean: bool = False, cp: int = 10, short: bool = True) -> d
     if names is not None:  # the map, for a traceback's names; and command()'s sign
         (dest / NAMES_MAP).write_text(shortnames.map_text(names))
     (dest / FLASH_NAMES).write_text("\n".join(flash_names(folded)) + "\n")
-    from tools.bundle.bundle import docstring_only
+    from tools.bundle import bundle
 
     for p in sorted((ROOT / "lib").rglob("*.py")):
-        if p.name == "__init__.py" and docstring_only(p):
+        if p.name == "__init__.py" and bundle.docstring_only(p):
             continue  # a namespace package, as the bundle ships it
         rel = p.relative_to(ROOT / "lib")
         out = dest / "lib" / rel.with_suffix(".mpy")
@@ -330,8 +330,6 @@ def build(dest: Path, lean: bool = False, cp: int = 10, short: bool = True) -> d
             _compile(p, out, cross, _name(out, dest))
     shutil.copy(ROOT / "code.py", dest / "code.py")
     shutil.copytree(ROOT / "start", dest / "start")
-    from tools.bundle import bundle
-
     for p in bundle.Scan().run().assets():  # the sprites and fonts the bundle ships, no more
         out = dest / p.relative_to(ROOT)
         out.parent.mkdir(parents=True, exist_ok=True)
