@@ -314,17 +314,17 @@ def test_pure_modules_import_on_circuitpython_10_vm(built10) -> None:
     assert r.stdout.strip().endswith("uno/core/game.mpy")
 
 
-def test_a_lean_bundle_is_smaller_and_its_errors_name_the_function(built10, tmp_path) -> None:
-    """--lean: the code without line numbers (mpy-cross -O3), several KB smaller, the same
-    files; a traceback from it names the file and the function, and the error screen says
-    no wrong line (uno.app.crash.where)."""
+def test_the_bundle_has_no_line_numbers_and_lines_keeps_them(built10, tmp_path) -> None:
+    """The bundle's code has no line numbers (mpy-cross -O3), several KB smaller than
+    --lines's, the same files; a traceback from it names the file and the function, and the
+    error screen says no wrong line (uno.app.crash.where); --lines's names the line too."""
     out, _ = built10
-    lean = tmp_path / "lean"
-    r = run_bundle("--out", str(lean), "--cp", "10", "--lean")
+    lines = tmp_path / "lines"
+    r = run_bundle("--out", str(lines), "--cp", "10", "--lines")
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "lean: no line numbers" in r.stdout
-    full = {p.relative_to(out): p.stat().st_size for p in _mpys(out)}
-    small = {p.relative_to(lean): p.stat().st_size for p in _mpys(lean)}
+    assert "with line numbers" in r.stdout
+    full = {p.relative_to(lines): p.stat().st_size for p in _mpys(lines)}
+    small = {p.relative_to(out): p.stat().st_size for p in _mpys(out)}
     assert set(small) == set(full)
     game = Path("lib/uno/core/game.mpy")
     assert small[game] < full[game] - 300
@@ -334,7 +334,7 @@ def test_a_lean_bundle_is_smaller_and_its_errors_name_the_function(built10, tmp_
         pytest.skip("CircuitPython's Unix port is not here")
     code = "import uno.core.rules\nuno.core.rules.preset('nope')"
     tb = {}
-    for name, folder in (("full", out), ("lean", lean)):
+    for name, folder in (("lines", lines), ("bundle", out)):
         env = {**os.environ, "MICROPYPATH": str(folder / "lib")}
         names = shortnames.read_map((folder / "names.map").read_text())
         r = subprocess.run([vm, "-X", "heapsize=200k", "-c",
@@ -345,9 +345,9 @@ def test_a_lean_bundle_is_smaller_and_its_errors_name_the_function(built10, tmp_
     sys.path.insert(0, str(ROOT / "lib"))
     from uno.app.crash import where
 
-    at = where(tb["full"])
+    at = where(tb["lines"])
     assert at.startswith("rules.mpy line ") and at.endswith(" in preset"), at
-    assert where(tb["lean"]) == "rules.mpy in preset"
+    assert where(tb["bundle"]) == "rules.mpy in preset"
 
 
 def test_to_a_full_drive_copies_and_removes_nothing(tmp_path: Path, monkeypatch) -> None:

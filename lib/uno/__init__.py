@@ -9,60 +9,61 @@ keeps its module's globals, so a method is as resident as its module), and the b
 (about 130 KB) must hold a match against three Advanced players. So the game is three programs,
 each begun on a fresh heap (code.py and start/, uno.programs): the title's, a match's, a page of
 a paused match's. Each keeps resident only what runs every frame, and loads the rest where it
-is needed and lets it go after. Figures: the heap a module takes on the badge's model,
-`tools/vm/vm_app.py modules --badge` (loaded after the match's modules, so what they share is
-counted once). A package is a module too, loaded with its first module: uno.saves 272,
-uno.core 160, uno.players 208 (the module, its dict of the modules loaded, its ``__path__``;
-the bundle ships a package whose ``__init__`` is a docstring without it); ``drop`` takes a
-module off its own package.
+is needed and lets it go after. Figures: the heap a module takes on the badge's model, compiled
+as the bundle is (no line numbers), `tools/vm/vm_app.py modules --badge` (loaded after the
+match's modules, so what they share is counted once). A package is a module too, loaded with
+its first module: uno.saves 272, uno.core 160, uno.players 96 (the module, its dict of the
+modules loaded, its ``__path__``; the bundle ships a package whose ``__init__`` is a docstring
+without it); ``drop`` takes a module off its own package.
 
 Resident in every program: uno.hw.pybadge, uno.view.layout, text, table, uno.saves (settings,
 autosave), uno.app.fx and uno.app.main (the App: the frame, dimming, sleep, the save points'
-and the screens' entry points, sound, lights; 2,864). In a match's program also the Match
-controller, uno.app.match 2,768 (the steps of a match, the computer players' rest, the match's
-screens), uno.app.table 5,328 and the rules core (uno.core: ruleset, cards, rng, journal, game):
-54,512 with the name pool and the players' modules below, while a computer plays. A match
-that uses the party rules loads their rules' code (uno.core.party 1,408, uno.players.party 288)
+and the screens' entry points, sound, lights; 2,656). In a match's program also the Match
+controller, uno.app.match 2,656 (the steps of a match, the computer players' rest, the match's
+screens), uno.app.table 4,816 and the rules core (uno.core: ruleset, cards, rng, journal, game):
+51,280 with the name pool and the players' modules below, while a computer searches. A match
+that uses the party rules loads their rules' code (uno.core.party 1,280, uno.players.party 256)
 the first time it needs it and keeps it; a match without them never loads it. The title's and
 the pages' programs never load the match's modules.
 
 When each transient module is loaded, its heap in bytes, and what lets it go:
-- a program's start: uno.app.loading 880, uno.view.bmp 1,648, uno.view.build 2,816,
-  uno.hw.pybadge_init 736 (code.py, uno.view.table, uno.hw.pybadge), the program's
-  composition uno.programs 1,632 (dropped by its root before the program's own modules load)
-  and its root uno.programs.title 192, match 432 or page 480 (code.py);
-- a match begun or continued, a match saved at its end settled: uno.app.begin 2,272 with
-  uno.saves.settings_ops, uno.core.rules and uno.core.rulecheck (Match.new, Match.resume,
-  App.settle);
-- each hand's deal: uno.core.deal 1,312; a refusal's reason: uno.core.explain 2,448
-  (uno.core.game), with uno.core.notation 1,232 only where it names an action (a refused card
+- a program's start: uno.app.loading 816, uno.view.bmp 1,600, uno.view.build 3,008,
+  uno.hw.pybadge_init 576 (code.py, uno.view.table, uno.hw.pybadge), the program's
+  composition uno.programs 1,408 (dropped by its root before the program's own modules load)
+  and its root uno.programs.title 304, match 288 or page 560 (code.py);
+- a match begun or continued, a match saved at its end settled: uno.app.begin 2,240 with
+  uno.saves.settings_ops 1,280, uno.core.rules and uno.core.rulecheck 1,648 (Match.new,
+  Match.resume, App.settle);
+- each hand's deal: uno.core.deal 1,200; a refusal's reason: uno.core.explain 2,432
+  (uno.core.game), with uno.core.notation 1,136 only where it names an action (a refused card
   needs none);
-- the message bar after an action: uno.app.describe 3,088 (uno.app.table), loaded once the
-  code that chose the action (a person's turn, a party prompt, the colour picker, the
-  challenge) has returned and been let go: a person's action is applied by the table
-  (Table.update) or the app (App.frame), not from inside that code;
+- the message bar after an action: uno.app.describe 2,912 (uno.app.table), loaded once the
+  code that chose the action (a computer's search, a person's turn, a party prompt, the colour
+  picker, the challenge) has returned and been let go: a person's action is applied by the
+  table (Table.update) or the app (App.frame), not from inside that code;
 - while a screen opens or closes (App.open_page, close, close_all, title): uno.app.screens
-  1,024; a program's end (App.switch): uno.app.switch 384;
-- while a pop-up or page shows (App.close, App.close_all): uno.app.popups 1,920, pause 1,536,
-  results 2,400, handover 800, uno.view.panels 1,184; the title 2,048, options 2,928, help
-  1,936, scores 1,920, record 2,480, players 2,704, graph 2,784, with uno.app.page 2,224 and
-  ruletext 3,776;
+  880; a program's end (App.switch): uno.app.switch 352;
+- while a pop-up or page shows (App.close, App.close_all): uno.app.popups 1,776, pause 1,488,
+  results 2,368, handover 864, uno.view.panels 1,088; the title 1,808, options with ruletext
+  6,640, help 2,064, scores 1,808, record 2,368, players 2,608, graph 2,672, with uno.app.page
+  2,336;
 - a save point, Continue, the start-up's read (drop_codec, App.save_point): uno.saves.codec
-  7,904 with uno.core.rulecheck, and of uno.saves bitwrite 1,792, bitread 1,040, snapshot
-  1,888, restore 1,936, store 2,112, stats 2,336, crc32py 640, handoff 704; uno.app.savepoint
-  1,120;
+  7,712 with uno.core.rulecheck, and of uno.saves bitwrite 1,888, bitread 976, snapshot
+  1,680, restore 1,712, store 2,080, stats 2,032, crc32py 736, handoff 640; uno.app.savepoint
+  912;
 - from a match's start or resumption, a hand's end or the pause menu to the next computer
-  turn (uno.app.begin ``seat_up``, Match.rest_players): of uno.players normal 4,160, advanced
-  2,272, easy 1,008, and the factory, make 432, only until the seats have their players;
-  uno.core.observe 672;
-- from a computer's first search to a person's turn, a save point or the players' rest
-  (``drop_search``: uno.app.table, App.save_point, Match.rest_players): uno.players.search
-  5,504 and uno.core.sample 992 (the sampled deal), with uno.players.infer 1,360 where a
-  Normal seat's plays are read (three or four seats);
-- the hint asked on the pause menu: uno.app.hint 1,248 (App.frame's ``later``);
-- a person's turn: uno.app.human 1,728, let go as the turn ends (before its last action's
+  turn (uno.app.begin ``seat_up``, Match.rest_players): of uno.players normal 3,984, advanced
+  2,096, easy 1,152, and the factory, make 416, only until the seats have their players;
+  uno.core.observe 688;
+- from a computer's search to its play's message (``drop_search``: uno.app.table before the
+  message loads, and before a person's turn; App.save_point, Match.rest_players):
+  uno.players.search 5,056 and uno.core.sample 896 (the sampled deal), with uno.players.infer
+  1,360 where a Normal seat's plays are read (three or four seats); the next search loads them
+  again (about 13 ms on the badge, tools/vm/bench_startup.py --loads);
+- the hint asked on the pause menu: uno.app.hint 1,376 (App.frame's ``later``);
+- a person's turn: uno.app.human 1,488, let go as the turn ends (before its last action's
   message), so a search runs without it (uno.app.table);
-- a person's answer to a 7's swap or a jump-in: uno.app.party 1,088 and uno.view.marks 1,376,
+- a person's answer to a 7's swap or a jump-in: uno.app.party 1,040 and uno.view.marks 1,296,
   let go once it is answered (uno.app.party); a jump-in window, which mostly follows a
   computer's play, loads no uno.app.human.
 

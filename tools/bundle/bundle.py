@@ -253,10 +253,11 @@ def _compiler(cp: int, explicit: str | None) -> tuple[list[str], bool, str]:
 
 
 def build(out: Path, cp: int = 10, mpy_cross: str | None = None,
-          log=print, lean: bool = False,
+          log=print, lean: bool = True,
           short: bool = True) -> tuple[list[tuple[str, int]], Scan, str]:
     """Write the bundle into ``out`` (emptied first); ([(relative path, bytes)], scan, note).
-    ``lean``: every module compiled without line numbers (``mpy-cross -O3``: LEAN);
+    ``lean``: every module compiled without line numbers (``mpy-cross -O3``: LEAN), the
+    default; False keeps them (``--lines``: LINES);
     ``short``: the app's names renamed to the firmware's (tools/bundle/shortnames.py; the map in
     ``names.map`` beside code.py, where the game finds its functions' names after an error)."""
     scan = Scan().run()
@@ -267,6 +268,8 @@ def build(out: Path, cp: int = 10, mpy_cross: str | None = None,
     if lean:
         cmd = cmd + cptools.LEAN_FLAGS
         note += "; " + LEAN
+    else:
+        note += "; " + LINES
     if out.exists():
         if not out.is_dir():
             raise BundleError("--out %s exists and is not a folder" % out)
@@ -325,10 +328,12 @@ def docstring_only(src: Path) -> bool:
 NAMES_NOTE = ("after an error the console and the error screen name the source's functions "
               "from names.map; --long-names keeps them")
 
-# A lean bundle's code keeps no line numbers (about a byte a statement): on the badge's heap
-# about 3 KB less with three Advanced opponents (docs/BENCHMARKS.md); its tracebacks
-# and error screen name the file and the function, not the line.
+# The bundle's code keeps no line numbers (about a byte a statement): a match in play needs
+# about 3 KB less of the badge's heap (docs/BENCHMARKS.md); its tracebacks and error screen name
+# the file and the function, not the line. ``--lines`` keeps them, to find a line on the badge
+# (the simulator's tracebacks always have them).
 LEAN = "lean: no line numbers (mpy-cross -O3; the error screen names the file and function)"
+LINES = "with line numbers (--lines: about 3 KB more of the badge's heap in a match)"
 
 
 def _compile(cmd: list[str], is_cp: bool, src: Path, out: Path, rel: Path) -> tuple[str, int]:
@@ -504,8 +509,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--to", type=Path, help="copy the bundle onto this mounted CIRCUITPY drive")
     ap.add_argument("--force", action="store_true", help="--to a folder without boot_out.txt")
     ap.add_argument("--files", action="store_true", help="list every file with its size")
-    ap.add_argument("--lean", action="store_true",
-                    help="no line numbers in the code: about 3 KB more free heap on the badge")
+    ap.add_argument("--lines", action="store_true",
+                    help="keep line numbers in the code (tracebacks name the line): about 3 KB "
+                         "less free heap on the badge")
     ap.add_argument("--long-names", action="store_true",
                     help="keep the app's own names (the firmware's save 6-9 KB of the badge's "
                          "heap a program)")
@@ -532,7 +538,7 @@ def main(argv: list[str] | None = None) -> int:
             raise BundleError("say where to build the bundle: --out DIR")
         if a.to:
             check_dest(a.to, a.force)
-        files, scan, note = build(a.out, a.cp, a.mpy_cross, lean=a.lean,
+        files, scan, note = build(a.out, a.cp, a.mpy_cross, lean=not a.lines,
                                    short=not a.long_names)
         print("compiled with %s" % note)
         if "header byte set to 'C'" in note:

@@ -7,6 +7,7 @@ second for the 120 MHz SAMD51 as tools/ai/bench_ai.py takes.
     nice .venv/bin/python tools/vm/bench_startup.py            # both sprite loaders
     nice .venv/bin/python tools/vm/bench_startup.py --loader c # bitmaptools.readinto only
     nice .venv/bin/python tools/vm/bench_startup.py --loader c --start new  # a match's program
+    nice .venv/bin/python tools/vm/bench_startup.py --loads uno.players.search,uno.core.sample
 
 Each figure is a run's count less a run that stops right after the stand-ins are imported
 (they are C on the badge). The first visible screen is code.py's first display refresh (the
@@ -14,7 +15,9 @@ Each figure is a run's count less a run that stops right after the stand-ins are
 keys). Loader ``c``: bitmaptools.readinto as the badge has it; the VM reads the rows as the C
 code does, and each pixel stored is counted at ``C_PER_PIXEL`` instructions (the C loop's
 switch, shift, mask and displayio_bitmap_write_pixel). Loader ``python``: the Python loop that
-runs where bitmaptools is missing (this is what start-up cost before).
+runs where bitmaptools is missing (this is what start-up cost before). ``--loads``: what loading
+those modules once more costs (each computer search loads the search's code again: the table
+lets it go before the play's message, uno.drop_search).
 """
 
 from __future__ import annotations
@@ -80,6 +83,28 @@ import vm_run  # noqa: E402,F401  (runs code.py)
 
 
 PROGRAMS = ("title", "new", "continue", "options", "help", "graph")
+# modules imported N times, each time forgotten again (sys.modules), as the app's drop does
+_LOADS = """
+import sys
+names = sys.argv[1].split(",")
+for _ in range(int(sys.argv[2])):
+    for n in names:
+        __import__(n)
+        del sys.modules[n]
+"""
+
+
+def load_cost(dest: Path, names: str, times: int = 10) -> int:
+    """Instructions one more load of the modules ``names`` (comma list) costs on the VM: the
+    difference of runs that load them ``times`` + 1 times and once, over ``times``."""
+    from tools.vm.budget import _callgrind
+
+    (dest / "load_run.py").write_text(_LOADS)
+    cmd, env = vm_app.command(dest, HEAP_K)
+    env["UNO_VM_BENCH"] = "1"
+    vm = vm_app.vm_argv(cmd)
+    runs = [_callgrind(vm + ["load_run.py", names, str(k)], dest, env)[0] for k in (1, times + 1)]
+    return (runs[1] - runs[0]) // times if all(runs) else 0
 
 
 def paused_match(nvm: Path) -> None:
@@ -141,6 +166,8 @@ def main(argv: list[str] | None = None) -> int:
                          "title's New match reloads CircuitPython with start/new.py), or one "
                          "that reads a saved match: continue, and the pause menu's options, "
                          "help and graph (a match paused after its deal is saved first)")
+    ap.add_argument("--loads", metavar="MODULES",
+                    help="only what loading these modules (a comma list) once more costs")
     args = ap.parse_args(argv)
     code_file = "code.py" if args.start == "title" else "/start/%s.py" % args.start
     why = vm_app.missing()
@@ -154,6 +181,14 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         dest = Path(tmp)
         vm_app.build(dest)
+        if args.loads:
+            n = load_cost(dest, args.loads)
+            if not n:
+                print("loads: not measured (the VM run failed under callgrind)")
+                return 1
+            print("loading %s once more: %.2f M instructions (%.3f s on the badge)"
+                  % (args.loads, n / 1e6, n / IPS))
+            return 0
         (dest / "bench_run.py").write_text(_RUNNER)
         if args.start not in ("title", "new"):
             paused_match(dest / "nvm.bin")

@@ -55,12 +55,12 @@ def bundle_row(dest: Path | None) -> tuple[str, str, str]:
 
 
 def heap_figure(dest: Path, prof: str, quick: bool, badge: bool = False,
-                cp: int = 10, lean: bool = False) -> tuple[str, vm_app.Result]:
+                cp: int = 10) -> tuple[str, vm_app.Result]:
     """(figure, the run at the budget) of profile ``prof`` on the VM in ``dest``: the budget
     (the heap its soak passed at) checked by one match (``quick``), or the smallest heap S
     and the budget, with and without the harness."""
     harness = vm_app.harness_bytes(dest, badge=badge, cp=cp) / 1024
-    budget = vm_app.budget_kb(prof, badge, cp, lean)
+    budget = vm_app.budget_kb(prof, badge, cp)
     assert budget is not None
     r = vm_app.run(dest, budget, seats=vm_app.PROFILES[prof], badge=badge, cp=cp)
     at_budget = "%g KB (%.1f KB without the harness) recorded, a match %s" % (
@@ -96,17 +96,17 @@ def heap_rows(dest: Path | None, quick: bool) -> list[tuple[str, str, str]]:
         rows.append(("names the app interns, 3 Advanced (VM with the badge's names)",
                      "%d" % r.app_names, "under %d (the badge's pools up to 320, ~3.9 KB)"
                      % vm_app.APP_NAMES_SHORT))
-    # a lean bundle (tools/bundle/bundle.py --lean: no line numbers), on the badge's model if it
+    # the code with its line numbers (tools/bundle/bundle.py --lines), on the badge's model if it
     # is here
-    what = "app heap, 3 Advanced, lean bundle (VM%s)" % (
+    what = "app heap, 3 Advanced, with line numbers (VM%s)" % (
         "" if why else " with the badge's object model")
     if quick:
         rows.append((what, "not measured (--quick)", target))
     else:
-        with tempfile.TemporaryDirectory(prefix="uno-lean-") as tmp:
-            vm_app.build(Path(tmp), lean=True)
-            rows.append((what, heap_figure(Path(tmp), "advanced3", False, badge=not why,
-                                           lean=True)[0], target))
+        with tempfile.TemporaryDirectory(prefix="uno-lines-") as tmp:
+            vm_app.build(Path(tmp), lean=False)
+            rows.append((what, heap_figure(Path(tmp), "advanced3", False, badge=not why)[0],
+                         target))
     # the 9.x bundle on CircuitPython 9.2.8's VM built so (tools/vm/cpvm/build_vm.sh --cp 9)
     what = "app heap, 3 Advanced, CircuitPython 9 (9.2.8's VM as the badge's firmware)"
     why9 = vm_app.missing(badge=True, cp=9)

@@ -33,8 +33,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "tools" / "circuitpython"
 LOCAL = ROOT / "build" / "cptools"  # tools/vm/cpvm/build_vm.sh's
-# mpy-cross's flags for a lean bundle (tools/bundle/bundle.py --lean, tools/vm/vm_app.py --lean): no
-# line-number tables and no asserts
+# mpy-cross's flags for the bundle's code (tools/bundle/bundle.py, tools/vm/vm_app.py; not with
+# --lines): no line-number tables and no asserts
 LEAN_FLAGS = ["-O3"]
 
 FILES = {

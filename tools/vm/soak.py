@@ -5,7 +5,7 @@
     .venv/bin/python tools/vm/soak.py [--hands 10000] [--heap K] [--seats advanced3] [--pystack]
     .venv/bin/python tools/vm/soak.py --badge --heap K        # the VM built as the badge's firmware
     .venv/bin/python tools/vm/soak.py --cp 9 --heap K         # the 9.x bundle on 9.2.8's such VM
-    .venv/bin/python tools/vm/soak.py --badge --lean --heap K # the app without line numbers
+    .venv/bin/python tools/vm/soak.py --badge --lines --heap K # the app with line numbers
     .venv/bin/python tools/vm/soak.py --seats human --presses 80000 --hands 300 --seed 23 --every 10
 
 With ``--presses N`` a player sits at the table (``--seats human``: the pybadge's 1,536-byte
@@ -65,13 +65,14 @@ def _lines(dest, heap_k, **kw):
 
 def soak(hands: int, heap_k: float, seats: str, every: int = 100, pystack: bool = False,
          seed: int = 1, out=None, keys: str = vm_app.AUTO_KEYS,
-         restarts: bool = False, badge: bool = False, cp: int = 10, lean: bool = False,
+         restarts: bool = False, badge: bool = False, cp: int = 10, lean: bool = True,
          short: bool = True) -> dict:
     """Run the soak; returns {"ok", "hands", "rows": [(hand, free, largest)], "why",
     "restarts"}. ``restarts``: the error screen's A starts code.py again, as on the badge
     (the stand-in supervisor's UNO_VM_RESTARTS), instead of ending the run; ``badge`` /
     ``cp``: which VM (cptools.vm; ``cp`` 9 also compiles the app with 9.x's mpy-cross);
-    ``lean``: the app compiled without line numbers (tools/bundle/bundle.py --lean); ``short``: its
+    ``lean``: the app compiled without line numbers, as the bundle's (False: with them, as
+    tools/bundle/bundle.py --lines makes it); ``short``: its
     names the firmware's, as the bundle's (tools/bundle/shortnames.py)."""
     os.environ["UNO_VM_RESTARTS" if restarts else "UNO_VM_TRACE"] = "1"
     try:
@@ -165,7 +166,7 @@ def main(argv=None) -> int:
     if why:
         print("soak: cannot run: " + why)
         return 2
-    heap = args.heap or vm_app.budget_kb(args.seats, badge, args.cp, args.lean)
+    heap = args.heap or vm_app.budget_kb(args.seats, badge, args.cp)
     if not heap:
         print("soak: no budget for seats %r: give --heap" % args.seats)
         return 2
@@ -180,14 +181,14 @@ def main(argv=None) -> int:
     vm = "CircuitPython 9.2.8's VM" if args.cp == 9 else (
         "the badge's model VM" if badge else "the plain 32-bit VM")
     print("soak: %d hands, seats %s, %s%s, -X heapsize=%gk%s%s" % (
-        args.hands, seats, vm, (", lean bundle" if args.lean else "")
+        args.hands, seats, vm, (", with line numbers" if args.lines else "")
         + (", the app's own names" if args.long_names else ""), heap,
         " (pystack 1536)" if pystack else "",
         ", %d random presses (seed %d)" % (args.presses, args.seed) if args.presses else ""),
         flush=True)
     print("soak: " + vm_app.cptools.fixed_layout_note(), flush=True)
     r = soak(args.hands, heap, seats, args.every, pystack, args.seed, keys=keys,
-             restarts=args.restarts, badge=badge, cp=args.cp, lean=args.lean,
+             restarts=args.restarts, badge=badge, cp=args.cp, lean=not args.lines,
              short=not args.long_names)
     rows = r["rows"]
     if rows:

@@ -17,8 +17,8 @@ they are compiled too, and their own bytecode is reported so it can be taken off
 ``--badge`` runs the VM built as a PyBadge's firmware is (tools/vm/cptools.py: floats in the
 object's word, a 1-byte name hash, frames on a 2 KB Python stack), where it is found; ``--cp 9``
 runs CircuitPython 9.2.8's, built so (a 1.5 KB Python stack), on what 9.2.8's mpy-cross
-compiles (the 9.x bundle); ``--lean`` compiles the app as ``tools/bundle/bundle.py --lean`` does (no
-line numbers).
+compiles (the 9.x bundle). The app is compiled as ``tools/bundle/bundle.py`` does, without line
+numbers; ``--lines`` keeps them (``tools/bundle/bundle.py --lines``).
 
 Seats: ``S`` replaces the preset's seats (Classic: you and one Normal computer); the default
 plays every seat by computer (the seat shown face up, the player's, by Normal: PROFILES), and
@@ -89,10 +89,9 @@ BUDGET_KB = {"normal": 121, "advanced3": 128, "human": 133}
 # (cptools.fixed_layout) each run repeats to the byte. docs/BENCHMARKS.md. (121: 200 hands of
 # seed 1 pass at 120 and 121 on both; no 10,000-hand soak has run at it yet.)
 BADGE_BUDGET_KB = {10: 121, 9: 121}
-# From a lean bundle (tools/bundle/bundle.py --lean) on 10.2.1's: a match completes about 3 KB
-# lower; the default bundle's budget stands for it, above what it needs (its 10,000-hand soaks pass
-# at 117 and at 115 KB).
-LEAN_BUDGET_KB = BADGE_BUDGET_KB[10]
+# These budgets were found with the code's line numbers kept (tools/bundle/bundle.py --lines);
+# the bundle's code has none and a match completes about 3 KB lower (its 10,000-hand soaks passed
+# at 117 and at 115 KB), so they stand for both, above what the bundle needs.
 # A player at the table on the badge's VMs (10.2.1's and 9.2.8's; seats human, Advanced,
 # Normal; 80,000 random presses: every page, hints, new matches): the heap at which 300-hand
 # sessions pass, seeds 22-70 on 10.2.1's and 22-50 on 9.2.8's. S is about 121 KB (16 of seeds
@@ -109,13 +108,12 @@ BADGE_HUMAN_KB = 129
 PARTY_HUMAN_KB = 126
 
 
-def budget_kb(prof: str, badge: bool = False, cp: int = 10,
-              lean: bool = False) -> float | None:
+def budget_kb(prof: str, badge: bool = False, cp: int = 10) -> float | None:
     """The heap (KiB) at which the soak of profile ``prof`` passed on that VM and bundle; where
     none was run there, the plain 32-bit VM's, which is higher (None: no budget for ``prof``)."""
     if badge and prof == "advanced3":
-        return LEAN_BUDGET_KB if lean and cp == 10 else BADGE_BUDGET_KB[cp]
-    if badge and prof == "human" and not lean:
+        return BADGE_BUDGET_KB[cp]
+    if badge and prof == "human":
         return BADGE_HUMAN_KB
     return BUDGET_KB.get(prof)
 TARGET_KB = 90  # three Advanced opponents: the app's heap on the badge (docs/BENCHMARKS.md)
@@ -230,7 +228,7 @@ def _device_imports() -> set[str]:
     return names
 
 
-def _compile(src: Path, dst: Path, cross: str, name: str, lean: bool = False) -> None:
+def _compile(src: Path, dst: Path, cross: str, name: str, lean: bool = True) -> None:
     dst.parent.mkdir(parents=True, exist_ok=True)
     # the source name is the path the VM imports it by, as the bundle's is the badge's
     # (tools/bundle/bundle.py): one interned name per module, as on the badge
@@ -277,9 +275,10 @@ def flash_names(built: Path) -> list[str]:
     return sorted(spelt)
 
 
-def build(dest: Path, lean: bool = False, cp: int = 10, short: bool = True) -> dict:
+def build(dest: Path, lean: bool = True, cp: int = 10, short: bool = True) -> dict:
     """Fill ``dest`` like CIRCUITPY; returns sizes (bytes) of the app's and stand-ins' .mpy.
-    ``lean``: the app's code without line numbers, as ``tools/bundle/bundle.py --lean`` makes it;
+    ``lean``: the app's code without line numbers, as ``tools/bundle/bundle.py`` makes it (False:
+    with them, as its ``--lines`` does);
     ``short``: the app's names renamed to the firmware's, as the bundle does (its map in
     ``dest/names.map``);
     ``cp``: the CircuitPython major version whose mpy-cross compiles it (its bundle's)."""
@@ -317,17 +316,18 @@ def build(dest: Path, lean: bool = False, cp: int = 10, short: bool = True) -> d
             shutil.copy(p, dest / p.name)
             continue
         out = dest / "standins" / p.with_suffix(".mpy").name
-        _compile(p, out, cross, _name(out, dest))
+        # with line numbers, whatever the app's: the harness stays the same for every bundle
+        _compile(p, out, cross, _name(out, dest), lean=False)
         sizes["standin_mpy"] += out.stat().st_size
     # another board's stand-ins, before the PyBadge's on its path (``command``): the PyGamer's
     # board module is the PyBadge's (compiled beside it as board_pybadge) and its joystick
     for board in BOARDS[1:]:
         folder = dest / ("standins_" + board)
         _compile(STANDINS / "board.py", folder / "board_pybadge.mpy", cross,
-                 _name(folder / "board_pybadge.mpy", dest))
+                 _name(folder / "board_pybadge.mpy", dest), lean=False)
         for p in sorted((STANDINS / board).glob("*.py")):
             out = folder / p.with_suffix(".mpy").name
-            _compile(p, out, cross, _name(out, dest))
+            _compile(p, out, cross, _name(out, dest), lean=False)
     shutil.copy(ROOT / "code.py", dest / "code.py")
     shutil.copytree(ROOT / "start", dest / "start")
     for p in bundle.Scan().run().assets():  # the sprites and fonts the bundle ships, no more
@@ -583,7 +583,7 @@ def _heaps(text: str, step: float) -> list[float]:
 
 def add_vm_options(ap) -> None:
     """The options that choose the VM and how the app is compiled (vm_app.py, soak.py):
-    ``--pystack``, ``--badge``, ``--cp`` (9 implies ``--badge``), ``--lean``,
+    ``--pystack``, ``--badge``, ``--cp`` (9 implies ``--badge``), ``--lines``,
     ``--long-names``."""
     ap.add_argument("--pystack", action="store_true", help="the 1,536-byte Python stack build")
     ap.add_argument("--badge", action="store_true",
@@ -591,8 +591,8 @@ def add_vm_options(ap) -> None:
                          "tools/vm/cpvm/build_vm.sh)")
     ap.add_argument("--cp", type=int, choices=(9, 10), default=10,
                     help="CircuitPython 9.2.8's badge build and mpy-cross (implies --badge)")
-    ap.add_argument("--lean", action="store_true",
-                    help="the app compiled without line numbers (tools/bundle/bundle.py --lean)")
+    ap.add_argument("--lines", action="store_true",
+                    help="the app compiled with line numbers (tools/bundle/bundle.py --lines)")
     ap.add_argument("--long-names", action="store_true",
                     help="the app's own names kept (tools/bundle/bundle.py --long-names)")
 
@@ -666,7 +666,7 @@ def main(argv=None) -> int:
     print("VM: " + cptools.fixed_layout_note())
     with tempfile.TemporaryDirectory(prefix="uno-vm-") as tmp:
         dest = Path(tmp)
-        sizes = build(dest, args.lean, args.cp, short=not args.long_names)
+        sizes = build(dest, not args.lines, args.cp, short=not args.long_names)
         print("app .mpy %d bytes; stand-ins' .mpy %d bytes (C on the badge)"
               % (sizes["app_mpy"], sizes["standin_mpy"]))
         kw = dict(seats=seats, matches=args.matches, seed=args.seed, pystack=args.pystack,
@@ -729,7 +729,7 @@ def main(argv=None) -> int:
               % (s, s, s + args.span, seats, args.matches,
                  (" pystack1536" if args.pystack else " badge" if args.badge else "")
                  + (" cp9" if args.cp == 9 else "")
-                 + (" lean" if args.lean else "")))
+                 + (" lines" if args.lines else "")))
     return 0
 
 

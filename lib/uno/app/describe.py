@@ -132,16 +132,8 @@ def describe(t, events, now):
                 msg = _turn_draw(t, ev, me)
             elif ev["cards"] and why != "one":  # a missed ONE: the "one" event says it
                 hold = hold or why == "challenge"
-                if back:
-                    # a +2 turned up after the W+4 went back: that line first, held, then
-                    # the penalty in its turn (both never fit the bar at once)
-                    _show(t, msg, None, True, now)
-                    t.say(_penalty(t, ev, me, None, guilty), now)
-                    t.pend |= HELD  # the penalty's line is held in its turn
-                    back = False
-                    msg = None
-                else:
-                    msg = _penalty(t, ev, me, msg, guilty)
+                msg = _drawn(t, ev, me, msg, guilty, back, now)
+                back = False
         elif e == "challenge":
             guilty = ev["guilty"]
             msg = t.line("%s challenged", ev["p"])
@@ -156,6 +148,18 @@ def describe(t, events, now):
             if e == "returned":
                 back = hold = True  # what follows (a prompt, a penalty) waits its time
     _show(t, msg, snd, hold, now)
+
+
+def _drawn(t, ev, me, msg, guilty, back, now):
+    """The line for a penalty's cards (``_penalty``). After a W+4 was put back (``back``), a
+    +2 turned up: that line first, held, then the penalty in its turn (both never fit the bar
+    at once); None is left to say."""
+    if not back:
+        return _penalty(t, ev, me, msg, guilty)
+    _show(t, msg, None, True, now)
+    t.say(_penalty(t, ev, me, None, guilty), now)
+    t.pend |= HELD  # the penalty's line is held in its turn
+    return None
 
 
 def _show(t, msg, snd, hold, now):

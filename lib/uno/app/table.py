@@ -416,6 +416,10 @@ class Table:
             # shown person's next turn loads it again)
             drop("uno.app.human")
         if self.match.events:
+            # a computer's search is done: its code (6.5 KB) goes before the message's loads, and
+            # the next search loads it again (a match's heap after a computer's play: 5 KB less
+            # live on the badge's model, tools/vm/vm_app.py programs --badge)
+            drop_search()
             from uno.app.describe import describe
 
             describe(self, self.match.events, now)

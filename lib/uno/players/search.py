@@ -343,7 +343,11 @@ class Model:
                     else:
                         turn = (turn + direction) % n
                         continue
-            h.remove(best)
+            # not h.remove(best): a list that shrinks gives back half its room, and the next
+            # draw reallocates it, mid-search where the heap is fullest; a slice assignment
+            # keeps the list's room and allocates nothing
+            i = h.index(best)
+            h[i:i + 1] = ()
             if turn == seat:
                 mine[best >> 4] -= 1
             k = best & 15
