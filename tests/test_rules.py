@@ -392,6 +392,18 @@ def test_unplayable_card_is_refused_with_a_reason_and_nothing_changes():
     assert issubclass(IllegalAction, ValueError)
 
 
+def test_a_refused_cards_reason_reads_as_english():
+    """RULES.md: a card is playable "if it has the active colour, or the same kind as the top
+    card"; the reason names both, with "an" before an 8, and fits the 26-character bar."""
+    g, _ = position(hands=["B2 R1 W", "G3 G4"], top="R8", pile="Y1 Y2")
+    assert refused(g, "B2") == "Not playable: RED or an 8"
+    g, _ = position(hands=["B2 R1 W", "G3 G4"], top="R5", pile="Y1 Y2")
+    assert refused(g, "B2") == "Not playable: RED or a 5"
+    g, _ = position(hands=["B2 Y1 W", "G3 G4"], top="Y8", pile="R1 R2")
+    reason = refused(g, "B2")
+    assert reason == "Not playable: YELLOW or 8" and len(reason) <= 26
+
+
 def test_card_not_held_is_refused():
     """RULES.md "A turn": a player plays a card from their own hand."""
     g, _ = position(hands=["B2 R1", "R3 G4"], top="R5", pile="Y1")

@@ -86,8 +86,8 @@ def _card(g, a, ph, hand):
     if kind >= WILD:
         return "Not playable: needs " + colour
     if kind < SKIP:
-        text = "Not playable: %s or a %d" % (colour, kind)
-        return text if len(text) <= 26 else text.replace(" or a ", " or ")
+        text = "Not playable: %s or %s %d" % (colour, "an" if kind == 8 else "a", kind)
+        return text if len(text) <= 26 else "Not playable: %s or %d" % (colour, kind)
     # the kind in words: card notation's "R" or "S" means nothing to a new player, and
     # "Not playable: YELLOW or a Reverse" would not fit the bar
     return "Needs %s or a %s" % (colour, ("Skip", "Reverse", "+2")[kind - SKIP])
