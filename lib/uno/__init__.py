@@ -59,7 +59,7 @@ When each transient module is loaded, its heap in bytes, and what lets it go:
   message loads, and before a person's turn; App.save_point, Match.rest_players):
   uno.players.search 5,056 and uno.core.sample 896 (the sampled deal), with uno.players.infer
   1,360 where a Normal seat's plays are read (three or four seats); the next search loads them
-  again (about 13 ms on the badge, tools/vm/bench_startup.py --loads);
+  again (about 12 ms on the badge, tools/vm/bench_startup.py --loads);
 - the hint asked on the pause menu: uno.app.hint 1,376 (App.frame's ``later``);
 - a person's turn: uno.app.human 1,488, let go as the turn ends (before its last action's
   message), so a search runs without it (uno.app.table);

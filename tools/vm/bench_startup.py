@@ -83,14 +83,15 @@ import vm_run  # noqa: E402,F401  (runs code.py)
 
 
 PROGRAMS = ("title", "new", "continue", "options", "help", "graph")
-# modules imported N times, each time forgotten again (sys.modules), as the app's drop does
+# modules imported N times, each let go again by the app's own uno.drop
 _LOADS = """
 import sys
+from uno import drop
 names = sys.argv[1].split(",")
 for _ in range(int(sys.argv[2])):
     for n in names:
         __import__(n)
-        del sys.modules[n]
+        drop(n)
 """
 
 
@@ -99,7 +100,7 @@ def load_cost(dest: Path, names: str, times: int = 10) -> int:
     difference of runs that load them ``times`` + 1 times and once, over ``times``."""
     from tools.vm.budget import _callgrind
 
-    (dest / "load_run.py").write_text(_LOADS)
+    (dest / "load_run.py").write_text(vm_app.script(dest, _LOADS))  # the bundle's names
     cmd, env = vm_app.command(dest, HEAP_K)
     env["UNO_VM_BENCH"] = "1"
     vm = vm_app.vm_argv(cmd)

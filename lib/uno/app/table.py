@@ -415,11 +415,12 @@ class Table:
             # the turn's code goes as the turn ends, before the message's code loads (the
             # shown person's next turn loads it again)
             drop("uno.app.human")
+        # Whoever acted, the search's code (6 KB) goes: before the message's loads (after a
+        # computer's play 5 KB less live on the badge's model) and while a person decides,
+        # when the messages and a refusal's reason need its room; the next search loads it
+        # again (0.012 s: tools/vm/bench_startup.py --loads)
+        drop_search()
         if self.match.events:
-            # a computer's search is done: its code (6.5 KB) goes before the message's loads, and
-            # the next search loads it again (a match's heap after a computer's play: 5 KB less
-            # live on the badge's model, tools/vm/vm_app.py programs --badge)
-            drop_search()
             from uno.app.describe import describe
 
             describe(self, self.match.events, now)
@@ -435,10 +436,6 @@ class Table:
             self.sync()
             return
         if self.human(a):
-            # nobody searches while a person decides: the search's code (6.7 KB) gives the
-            # messages and a refusal's reason their room, and the next search loads it again
-            # (Continue on the badge's model: 5 KB less heap, tools/vm/vm_app.py programs --badge)
-            drop_search()
             if a != self.seat:
                 # hot seat: hide the hand and hand the badge over first
                 self.mode = HUMAN

@@ -6,9 +6,9 @@ to search. With three or four seats it plays ``score_multi``'s first choice unti
 to ``LATE_CARDS`` cards, keeping its wilds meanwhile (it draws rather than play one), and
 searches then, with ``LATE_FACTOR_MULTI`` times the budget; with two seats it searches every
 decision with several sensible answers, ``LATE_FACTOR`` times the budget late in a hand
-(docs/AI.md has the measurements). The search's code is loaded at the first search and, on the
-badge, dropped when a hand ends (``Match.hand_over``): the save point and the results page have
-its room, and the next hand's first search loads it again.
+(docs/AI.md has the measurements). The search's code is loaded by each search and let go after
+it, before the play's message loads (uno.app.table, uno.drop_search): its room is the
+message's, a person's turn's, the save point's.
 """
 
 import gc
